@@ -1,0 +1,92 @@
+"""Mahjong payments for four rule sets, from a hand value the table already agreed on.
+
+``calculate(mapping)`` takes the URL keys of ``engine.keys`` with string values and returns the
+result dict the CLI prints; bad input raises ``InputError``.
+
+>>> result = calculate({"rule": "riichi", "han": "3", "fu": "30", "win": "tsumo"})
+>>> result["total"], [p["amount"] for p in result["payments"]]
+(4000, [2000, 1000, 1000])
+"""
+from decimal import Decimal
+from fractions import Fraction
+
+from .fu import FuHand, count_fu
+from .hongkong import HkRules, hk_payments
+from .keys import DEFAULTS, KEYS
+from .mcr import mcr_payments
+from .nmjl import nmjl_payments
+from .query import InputError, parse
+from .riichi import Hand, TableRules, riichi_payments
+
+__all__ = ["calculate", "InputError", "KEYS", "DEFAULTS", "exact"]
+
+
+def exact(amount):
+    """An amount as an int, or as an exact Decimal when it has a fractional part (0.5, 0.025)."""
+    if isinstance(amount, Fraction):
+        if amount.denominator == 1:
+            return amount.numerator
+        return Decimal(amount.numerator) / Decimal(amount.denominator)
+    return amount
+
+
+def _payments(payments):
+    return [{"payer": p.payer, "amount": exact(p.amount), "honba": getattr(p, "honba", 0)}
+            for p in payments]
+
+
+def _riichi(v):
+    notices = []
+    if v["fumode"] == "count":
+        shape = v["shape"]
+        hand = FuHand(shape, (v["m1"], v["m2"], v["m3"], v["m4"]), v["pair"], v["wait"], v["menzen"])
+        counted = count_fu(hand, v["win"], v["dwind4"])
+        fu, notices = counted.fu, list(counted.notices)
+    else:
+        fu = v["fu"]
+    hand = Hand(v["han"], fu, v["win"], v["seat"] == "dealer")
+    rules = TableRules(v["kiriage"], v["kazoe"], v["honba"], v["sticks"])
+    outcome = riichi_payments(hand, rules)
+    result = {
+        "rule": "riichi",
+        "total": outcome.total,
+        "payments": _payments(outcome.payments),
+        "middle": outcome.base,
+        "tier": outcome.tier,
+        "fu": fu,
+        "notices": list(outcome.notices) + notices,
+    }
+    if v["fumode"] == "count":
+        result["fu_breakdown"] = [{"row": r.row, "item": r.item, "fu": r.fu} for r in counted.rows]
+    return result
+
+
+def _hk(v):
+    rules = HkRules(v["table"], int(v["cap"]), v["ron_split"], v["tsumo_split"], v["unit"])
+    outcome = hk_payments(v["fan"], v["win"], rules)
+    return {"rule": "hk", "total": exact(outcome.total), "payments": _payments(outcome.payments),
+            "middle": exact(outcome.value), "notices": list(outcome.notices)}
+
+
+def _mcr(v):
+    outcome = mcr_payments(v["points"], v["flowers"], v["win"])
+    return {"rule": "mcr", "total": outcome.total, "payments": _payments(outcome.payments),
+            "middle": outcome.middle, "notices": list(outcome.notices)}
+
+
+def _nmjl(v):
+    outcome = nmjl_payments(v["value"], v["jokerless"], v["win"])
+    result = {"rule": "nmjl", "total": outcome.total, "payments": _payments(outcome.payments),
+              "middle": outcome.value, "notices": list(outcome.notices)}
+    if v["bettor"]:
+        result["bettor"] = outcome.bettor
+    return result
+
+
+_RULES = {"riichi": _riichi, "hk": _hk, "mcr": _mcr, "nmjl": _nmjl}
+
+
+def calculate(mapping):
+    """The payments for the inputs in `mapping` (URL keys, string values; missing keys default)."""
+    values = parse(mapping)
+    return _RULES[values["rule"]](values)

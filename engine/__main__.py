@@ -1,0 +1,38 @@
+"""``python -m engine KEY=VALUE ...``: print the result as JSON; bad input exits with status 2."""
+import json
+import sys
+from decimal import Decimal
+
+from . import InputError, calculate
+
+
+def _number(value):
+    # Exact decimals with a handful of digits survive the trip through float: repr(0.025) == '0.025'.
+    if isinstance(value, Decimal):
+        return float(value)
+    raise TypeError(f"not JSON serialisable: {value!r}")
+
+
+def main(argv):
+    pretty = "--pretty" in argv
+    mapping = {}
+    for arg in argv:
+        if arg == "--pretty":
+            continue
+        key, sep, value = arg.partition("=")
+        if not sep:
+            print(json.dumps({"error": {"field": arg, "code": "not_key_value",
+                                        "message": f"expected KEY=VALUE, got {arg!r}"}}))
+            return 2
+        mapping[key] = value
+    try:
+        result = calculate(mapping)
+    except InputError as error:
+        print(json.dumps({"error": error.as_dict()}, ensure_ascii=False))
+        return 2
+    print(json.dumps(result, default=_number, ensure_ascii=False, indent=2 if pretty else None))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,105 @@
+"""The one vocabulary: every key, its allowed values and its default.
+
+The same names are the URL query keys, the form controls' ``name`` attributes, the CLI's
+KEY=VALUE arguments and the keys of the strings files. Glossary of the romanised terms:
+
+- ``han``: doubles of a riichi hand (판/飜); ``fu``: minipoints (부/符).
+- ``ron``: win on another player's discard; ``tsumo``: win on one's own draw.
+- ``honba``: repeat counters (본장/本場); ``sticks``: riichi deposits on the table (리치봉/供託).
+- ``kiriage``: rounding 4 han 30 fu and 3 han 60 fu up to mangan (절상만관/切り上げ満貫).
+- ``kazoe``: 13 han or more paid as yakuman (헤아림 역만/数え役満).
+- ``dwind4``: a pair of the double wind (seat wind = round wind) worth 4 fu instead of 2.
+- ``menzen``: a closed hand, no called melds (멘젠/門前).
+- ``chiitoitsu``: seven pairs (치또이쯔/七対子); ``pinfu``: the no-fu hand (핑후/平和).
+- ``fan``: Hong Kong doubles (번/番); ``points``: MCR hand points; ``value``: NMJL card value.
+"""
+from dataclasses import dataclass
+
+RULES = ("riichi", "hk", "mcr", "nmjl")
+
+MELDS = (
+    "seq",
+    "open-simple", "open-terminal",
+    "closed-simple", "closed-terminal",
+    "openkan-simple", "openkan-terminal",
+    "closedkan-simple", "closedkan-terminal",
+)
+PAIRS = ("other", "dragon", "seat", "round", "double")
+WAITS = ("ryanmen", "shanpon", "kanchan", "penchan", "tanki")
+FU_VALUES = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
+
+
+@dataclass(frozen=True)
+class Key:
+    """One input: ``kind`` is choice, int, flag or decimal; an int with ``choices`` takes only those."""
+
+    name: str
+    kind: str
+    default: str
+    rules: tuple[str, ...]
+    choices: tuple[str, ...] = ()
+    low: int | None = None
+    high: int | None = None
+
+
+def _choice(name, choices, default, rules):
+    return Key(name, "choice", default, rules, choices=tuple(choices))
+
+
+def _int(name, low, high, default, rules):
+    return Key(name, "int", default, rules, low=low, high=high)
+
+
+def _flag(name, default, rules):
+    return Key(name, "flag", default, rules, choices=("0", "1"))
+
+
+_ALL = RULES
+_RIICHI = ("riichi",)
+_HK = ("hk",)
+
+KEYS = {key.name: key for key in (
+    _choice("rule", RULES, "riichi", _ALL),
+    _choice("win", ("ron", "tsumo"), "ron", _ALL),
+    # riichi: the hand and the situation
+    _choice("seat", ("dealer", "nondealer"), "nondealer", _RIICHI),
+    _choice("fumode", ("known", "count"), "known", _RIICHI),
+    _int("han", 1, 13, "3", _RIICHI),
+    Key("fu", "int", "30", _RIICHI, choices=tuple(str(fu) for fu in FU_VALUES), low=20, high=110),
+    _choice("shape", ("standard", "chiitoitsu", "pinfu"), "standard", _RIICHI),
+    _choice("m1", MELDS, "seq", _RIICHI),
+    _choice("m2", MELDS, "seq", _RIICHI),
+    _choice("m3", MELDS, "seq", _RIICHI),
+    _choice("m4", MELDS, "seq", _RIICHI),
+    _choice("pair", PAIRS, "other", _RIICHI),
+    _choice("wait", WAITS, "ryanmen", _RIICHI),
+    _flag("menzen", "1", _RIICHI),
+    # riichi: what the table agreed
+    _int("honba", 0, 99, "0", _RIICHI),
+    _int("sticks", 0, 99, "0", _RIICHI),
+    _flag("kiriage", "0", _RIICHI),
+    _flag("kazoe", "1", _RIICHI),
+    _flag("dwind4", "0", _RIICHI),
+    # Hong Kong
+    _int("fan", 0, 13, "3", _HK),
+    _choice("table", ("half", "full"), "half", _HK),
+    _choice("cap", ("8", "10", "13"), "10", _HK),
+    _choice("ron_split", ("discarder", "shared"), "discarder", _HK),
+    _choice("tsumo_split", ("half", "full"), "half", _HK),
+    Key("unit", "decimal", "1", _HK),
+    # MCR
+    _int("points", 1, 999, "8", ("mcr",)),
+    _int("flowers", 0, 8, "0", ("mcr",)),
+    # NMJL
+    _int("value", 10, 100, "25", ("nmjl",)),
+    _flag("jokerless", "0", ("nmjl",)),
+    _flag("bettor", "0", ("nmjl",)),
+)}
+
+DEFAULTS = {name: key.default for name, key in KEYS.items()}
+
+# Point value (HK `unit`): a positive decimal with at most this many places, at most UNIT_MAX.
+UNIT_PLACES = 4
+UNIT_MAX = 1_000_000
+# Longer values are refused before any parsing.
+MAX_VALUE_LENGTH = 32

@@ -1,0 +1,34 @@
+"""Chinese official (MCR) payments: hand points plus flowers, plus the 8 every payer adds.
+
+>>> [p.amount for p in mcr_payments(24, 2, "ron").payments]
+[34, 8, 8]
+"""
+from dataclasses import dataclass
+
+BASIC = 8  # every payer adds 8
+MINIMUM = 8  # a legal win needs 8 points, flowers not counted
+
+
+@dataclass(frozen=True)
+class McrPayment:
+    payer: str  # discarder | other | each
+    amount: int
+
+
+@dataclass(frozen=True)
+class McrOutcome:
+    middle: int  # hand + flowers + 8
+    payments: tuple[McrPayment, ...]
+    total: int
+    notices: tuple[str, ...]
+
+
+def mcr_payments(points, flowers, win):
+    hand = points + flowers
+    if win == "ron":
+        payments = (McrPayment("discarder", hand + BASIC),
+                    McrPayment("other", BASIC), McrPayment("other", BASIC))
+    else:
+        payments = tuple(McrPayment("each", hand + BASIC) for _ in range(3))
+    notices = ("under_8_points",) if points < MINIMUM else ()
+    return McrOutcome(hand + BASIC, payments, sum(p.amount for p in payments), notices)

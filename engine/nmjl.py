@@ -1,0 +1,39 @@
+"""American (NMJL) payments from the card value: jokerless doubles, the discarder pays double.
+
+There is no "closed hand doubles" rule in NMJL; none is applied.
+
+>>> [p.amount for p in nmjl_payments(25, jokerless=False, win="ron").payments]
+[50, 25, 25]
+"""
+from dataclasses import dataclass
+
+JOKERLESS = 2  # doubles the card value first (Singles and Pairs hands take no such bonus)
+DISCARDER = 2  # the discarder pays double
+TSUMO = 2  # on a self-drawn win everyone pays double
+
+
+@dataclass(frozen=True)
+class NmjlPayment:
+    payer: str  # discarder | other | each
+    amount: int
+
+
+@dataclass(frozen=True)
+class NmjlOutcome:
+    value: int  # card value after the jokerless multiplier
+    payments: tuple[NmjlPayment, ...]
+    total: int
+    bettor: int  # what someone who bet on the winner receives: the same again from each payer
+    notices: tuple[str, ...]
+
+
+def nmjl_payments(value, jokerless, win):
+    value *= JOKERLESS if jokerless else 1
+    if win == "ron":
+        payments = (NmjlPayment("discarder", DISCARDER * value),
+                    NmjlPayment("other", value), NmjlPayment("other", value))
+    else:
+        payments = tuple(NmjlPayment("each", TSUMO * value) for _ in range(3))
+    total = sum(p.amount for p in payments)
+    notices = ("jokerless_not_singles_pairs",) if jokerless else ()
+    return NmjlOutcome(value, payments, total, total, notices)

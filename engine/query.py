@@ -1,0 +1,123 @@
+"""Strings in, validated inputs out: the only place that parses what a user typed.
+
+>>> parse({"rule": "riichi", "han": "4", "fu": "40"})["han"]
+4
+>>> parse({"han": "14"})
+Traceback (most recent call last):
+...
+engine.query.InputError: han='14': out_of_range
+"""
+import re
+import unicodedata
+from collections.abc import Mapping
+from decimal import Decimal
+from fractions import Fraction
+
+from .keys import DEFAULTS, KEYS, MAX_VALUE_LENGTH, UNIT_MAX, UNIT_PLACES
+
+_INTEGER = re.compile(r"-?[0-9]+")
+_DECIMAL = re.compile(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+")
+
+# Codes are stable identifiers; the pages turn each into a sentence of their own language.
+CODES = {
+    "empty": "a value is required",
+    "too_long": f"longer than {MAX_VALUE_LENGTH} characters",
+    "not_an_integer": "not a whole number",
+    "not_a_number": "not a number",
+    "out_of_range": "out of range",
+    "too_many_decimals": f"more than {UNIT_PLACES} decimal places",
+    "not_allowed": "not one of the allowed values",
+    "unknown_choice": "not one of the choices",
+    "open_chiitoitsu": "an open hand cannot be chiitoitsu",
+    "open_pinfu": "an open hand cannot be pinfu",
+}
+
+
+class InputError(ValueError):
+    """A bad input: ``field`` is the key, ``code`` one of CODES, ``value`` what was given."""
+
+    def __init__(self, field, code, value):
+        super().__init__(f"{field}={value!r}: {code}")
+        self.field = field
+        self.code = code
+        self.value = value
+
+    @property
+    def message(self):
+        return f"{self.field}: {CODES[self.code]} ({self.value!r})"
+
+    def as_dict(self):
+        return {"field": self.field, "code": self.code, "message": self.message}
+
+
+def _raw(mapping, name):
+    """The string given for `name`, or its default. A list of values (as from parse_qs) counts
+    by its first entry, as URLSearchParams.get() does in the browser."""
+    value = mapping.get(name, DEFAULTS[name])
+    if isinstance(value, (list, tuple)):
+        value = value[0] if value else ""
+    if not isinstance(value, str):
+        value = str(value)
+    return value
+
+
+def _clean(name, value):
+    if len(value) > MAX_VALUE_LENGTH:
+        raise InputError(name, "too_long", value[:MAX_VALUE_LENGTH] + "…")
+    # NFKC turns full-width digits and letters (３０, ｒｏｎ) from CJK keyboards into ASCII.
+    text = unicodedata.normalize("NFKC", value).strip()
+    if not text:
+        raise InputError(name, "empty", value)
+    return text
+
+
+def parse_value(name, value):
+    """One key's string -> its typed value (int, str, bool or Fraction)."""
+    key = KEYS[name]
+    text = _clean(name, value)
+    if key.kind == "int":
+        if not _INTEGER.fullmatch(text):
+            code = "not_an_integer" if _DECIMAL.fullmatch(text.lstrip("-")) else "not_a_number"
+            raise InputError(name, code, value)
+        number = int(text)
+        if not key.low <= number <= key.high:
+            raise InputError(name, "out_of_range", value)
+        if key.choices and str(number) not in key.choices:
+            raise InputError(name, "not_allowed", value)
+        return number
+    if key.kind == "decimal":
+        if not _DECIMAL.fullmatch(text):
+            raise InputError(name, "not_a_number", value)
+        places = len(text.partition(".")[2])
+        if places > UNIT_PLACES:
+            raise InputError(name, "too_many_decimals", value)
+        number = Fraction(Decimal(text))
+        if not 0 < number <= UNIT_MAX:
+            raise InputError(name, "out_of_range", value)
+        return number
+    text = text.lower()
+    if text not in key.choices:
+        raise InputError(name, "unknown_choice", value)
+    return text == "1" if key.kind == "flag" else text
+
+
+def used_keys(rule, fumode="known"):
+    """The keys that matter for a rule (and, for riichi, the fu mode), in vocabulary order."""
+    names = [name for name, key in KEYS.items() if rule in key.rules]
+    if rule == "riichi":
+        unused = {"fu"} if fumode == "count" else {"shape", "m1", "m2", "m3", "m4", "pair", "wait"}
+        names = [name for name in names if name not in unused]
+    return names
+
+
+def parse(mapping: Mapping):
+    """Validate the keys the chosen rule uses; unknown and unused keys are ignored.
+
+    Returns a dict of typed values; raises InputError on the first bad value, in page order.
+    """
+    rule = parse_value("rule", _raw(mapping, "rule"))
+    fumode = parse_value("fumode", _raw(mapping, "fumode")) if rule == "riichi" else "known"
+    values = {name: parse_value(name, _raw(mapping, name)) for name in used_keys(rule, fumode)}
+    if fumode == "count" and not values["menzen"] and values["shape"] in ("chiitoitsu", "pinfu"):
+        raise InputError("shape", "open_" + values["shape"], _raw(mapping, "shape"))
+    return values
