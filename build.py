@@ -1,0 +1,268 @@
+#!/usr/bin/env python3
+"""Render the Korean and Japanese pages, copy the runtime and write the service worker.
+
+    python build.py [--out _site] [--base-url https://user.github.io/repo/]
+
+Every number on the pages comes from the `engine` package; nothing is restated here.
+"""
+import argparse
+import hashlib
+import html
+import json
+import pathlib
+import re
+import shutil
+import sys
+import tomllib
+import zipfile
+
+import jinja2
+import markdown
+
+ROOT = pathlib.Path(__file__).resolve().parent
+SITE = ROOT / "site"
+CONTENT = ROOT / "content"
+NODE = ROOT / "node_modules"
+sys.path[:0] = [str(ROOT), str(SITE)]
+
+import engine  # noqa: E402
+import present  # noqa: E402
+from engine import tables  # noqa: E402
+
+LANGUAGES = ("ko", "ja")
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+# Modules the browser needs: the engine, and the presenter shared with this build.
+APP_MODULES = [*sorted((ROOT / "engine").glob("*.py")), SITE / "present.py"]
+FU_HAN_HAND = {"rule": "riichi", "fumode": "count"}  # the default parts, for the fu breakdown
+
+
+class BuildError(Exception):
+    pass
+
+
+# ---------------------------------------------------------------- stage 1: gather everything
+
+def load_strings(lang):
+    path = CONTENT / lang / "strings.toml"
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as error:
+        raise BuildError(f"{path}: {error}") from error
+
+
+def load_guide(lang):
+    """The guide's sections as HTML, in file order, and the FAQ as (question, answer) pairs."""
+    sections, faq = [], []
+    for path in sorted((CONTENT / lang).glob("*.md")):
+        text = path.read_text(encoding="utf-8")
+        body = markdown.markdown(text, extensions=["tables"], output_format="html")
+        slug = path.stem.split("-", 1)[1]
+        sections.append({"slug": slug, "html": body})
+        if slug == "faq":
+            faq = parse_faq(text)
+    return sections, faq
+
+
+def parse_faq(text):
+    """`### question` followed by answer paragraphs -> [(question, plain answer)]."""
+    pairs = []
+    for block in re.split(r"^### ", text, flags=re.M)[1:]:
+        question, _, answer = block.partition("\n")
+        answer = re.sub(r"\[([^\]]+)\]\([^)]+\)", r"\1", answer)  # links -> their words
+        answer = re.sub(r"[*_`]", "", answer)
+        pairs.append((question.strip(), " ".join(answer.split())))
+    return pairs
+
+
+def compute_tables():
+    """The reference tables and the default answer, all from the engine."""
+    default = engine.calculate({})
+    return {
+        "default": default,
+        "default_breakdown": engine.calculate(FU_HAN_HAND)["fu_breakdown"],
+        "fu_han": tables.fu_han_rows(),
+        "limits": tables.limit_rows(),
+        "hk": tables.hk_rows(),
+        "nmjl": tables.nmjl_rows(),
+        "mcr": tables.mcr_rows(),
+        "rules": tables.rule_rows(),
+    }
+
+
+# ---------------------------------------------------------------- stage 2: render
+
+def environment():
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(SITE / "templates"),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["fmt"] = present.fmt
+    return env
+
+
+def page_context(lang, strings, guide, faq, data, base_url):
+    default = data["default"]
+    view = present.view({**default, "fu_breakdown": data["default_breakdown"]}, strings)
+    strings_json = json.dumps(strings, ensure_ascii=False, separators=(",", ":"))
+    faq_json = json.dumps({
+        "@context": "https://schema.org",
+        "@type": "FAQPage",
+        "mainEntity": [{"@type": "Question", "name": q,
+                        "acceptedAnswer": {"@type": "Answer", "text": a}} for q, a in faq],
+    }, ensure_ascii=False)
+    return {
+        "lang": lang,
+        "other": "ja" if lang == "ko" else "ko",
+        "s": strings,
+        "keys": engine.KEYS,
+        "defaults": engine.DEFAULTS,
+        "guide": guide,
+        "view": view,
+        "default": default,
+        "data": data,
+        "hk_cells": present.hk_cells(data["hk"]),
+        "base_url": base_url,
+        # JSON inside <script> must not close the element early.
+        "strings_json": strings_json.replace("</", "<\\/"),
+        "faq_json": faq_json.replace("</", "<\\/"),
+        "option_text": lambda key, value: option_text(strings, key, value),
+    }
+
+
+def option_text(strings, key, value):
+    group = "meld" if key in ("m1", "m2", "m3", "m4") else key
+    return strings["option"][group][value]
+
+
+def render_pages(env, contexts, out):
+    template = env.get_template("page.html.j2")
+    for lang, context in contexts.items():
+        try:
+            text = template.render(context)
+        except jinja2.TemplateError as error:
+            raise BuildError(f"page.html.j2 ({lang}): {error}") from error
+        write(out / lang / "index.html", text)
+    index = env.get_template("index.html.j2").render(pages=contexts, base_url="")
+    write(out / "index.html", index)
+
+
+# ---------------------------------------------------------------- stage 3: copy files
+
+def copy_static(out):
+    for path in (SITE / "static").rglob("*"):
+        if path.is_file():
+            target = out / path.relative_to(SITE / "static")
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, target)
+    (out / "app").mkdir(parents=True, exist_ok=True)
+    shutil.copy2(SITE / "glue.py", out / "app" / "glue.py")
+
+
+def write_app_archive(out):
+    """The engine and the presenter as one zip, unpacked by PyScript into Python's cwd."""
+    target = out / "app" / "app.zip"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in APP_MODULES:
+            name = path.relative_to(ROOT).as_posix() if path.parent.name == "engine" else path.name
+            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))  # reproducible bytes
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, path.read_bytes())
+
+
+def copy_runtime(out):
+    pyscript = NODE / "@pyscript" / "core" / "dist"
+    pyodide = NODE / "pyodide"
+    if not pyscript.is_dir() or not pyodide.is_dir():
+        raise BuildError("node_modules is missing @pyscript/core or pyodide: run `npm ci`")
+    target = out / "runtime" / "pyscript"
+    target.mkdir(parents=True, exist_ok=True)
+    for path in pyscript.iterdir():
+        if path.is_file() and path.suffix != ".map":
+            shutil.copy2(path, target / path.name)
+    target = out / "runtime" / "pyodide"
+    target.mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(pyodide / name, target / name)
+
+
+# ---------------------------------------------------------------- stage 4: service worker, sitemap
+
+def precache_list(out):
+    """Every file a visit may need, relative to the site root, sorted."""
+    skip = {"sw.js", "sitemap.xml", "robots.txt"}
+    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    return [f for f in files if f not in skip]
+
+
+def build_hash(out, files):
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode())
+        digest.update(hashlib.sha256((out / name).read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+def write_service_worker(env, out):
+    files = precache_list(out)
+    version = build_hash(out, files)
+    # Navigations are looked up as the folder URL ("ko/"), so list pages under both names.
+    folders = [f[: -len("index.html")] or "./" for f in files if f.endswith("index.html")]
+    urls = folders + files
+    text = env.get_template("sw.js.j2").render(version=version, urls_json=json.dumps(urls))
+    write(out / "sw.js", text)
+    return version
+
+
+def write_sitemap(out, base_url):
+    if base_url:
+        pages = [f"{base_url}{lang}/" for lang in LANGUAGES]
+    else:
+        pages = [f"{lang}/" for lang in LANGUAGES]
+    rows = "".join(f"  <url><loc>{html.escape(page)}</loc></url>\n" for page in pages)
+    write(out / "sitemap.xml", '<?xml version="1.0" encoding="UTF-8"?>\n'
+          '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' + rows + "</urlset>\n")
+
+
+def write(path, text):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+# ---------------------------------------------------------------- main
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default="_site", type=pathlib.Path)
+    parser.add_argument("--base-url", default="", help="absolute site URL ending in /, for canonical links")
+    args = parser.parse_args(argv)
+    base_url = args.base_url and args.base_url.rstrip("/") + "/"
+    out = args.out.resolve()
+
+    strings = {lang: load_strings(lang) for lang in LANGUAGES}
+    guides = {lang: load_guide(lang) for lang in LANGUAGES}
+    data = compute_tables()
+    contexts = {lang: page_context(lang, strings[lang], *guides[lang], data, base_url)
+                for lang in LANGUAGES}
+
+    if out.exists():
+        shutil.rmtree(out)
+    env = environment()
+    render_pages(env, contexts, out)
+    copy_static(out)
+    write_app_archive(out)
+    copy_runtime(out)
+    write_sitemap(out, base_url)
+    version = write_service_worker(env, out)
+    print(f"built {out} (cache {version})")
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except BuildError as error:
+        sys.exit(f"build failed: {error}")

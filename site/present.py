@@ -1,0 +1,101 @@
+"""Turn the engine's result dicts into the texts a page shows, in the page's language.
+
+Used twice: by build.py to pre-render the default answer and the tables, and by the browser glue
+to redraw them live, so the static and the live page can never word a result differently.
+
+>>> fmt(3900), fmt(Decimal("1234.50")), fmt(Decimal("0.025"))
+('3,900', '1,234.5', '0.025')
+"""
+from decimal import Decimal
+
+from engine import KEYS, exact
+
+
+def fmt(amount):
+    """An exact amount with thousands separators and no trailing zeros."""
+    amount = exact(amount)
+    if isinstance(amount, int):
+        return f"{amount:,}"
+    text = format(amount.normalize(), "f")
+    whole, _, fraction = text.partition(".")
+    return f"{int(whole):,}" + (f".{fraction}" if fraction else "")
+
+
+def explanation(result, strings):
+    """The one sentence under the total: who pays what, then honba, sticks and the bettor."""
+    say = strings["explain"]
+    payments = result["payments"]
+    first, second = payments[0], payments[1]
+    if first["payer"] == "discarder":
+        if second["amount"] == 0:
+            parts = [say["ron_alone"].format(a=fmt(first["amount"]))]
+        else:
+            parts = [say["ron_split"].format(a=fmt(first["amount"]), b=fmt(second["amount"]))]
+    elif first["payer"] == "dealer":
+        parts = [say["tsumo_nondealer"].format(a=fmt(first["amount"]), b=fmt(second["amount"]))]
+    else:
+        parts = [say["tsumo_each"].format(a=fmt(first["amount"]))]
+    if first["honba"]:
+        honba = "honba_ron" if first["payer"] == "discarder" else "honba_tsumo"
+        parts.append(say[honba].format(a=fmt(first["honba"])))
+    from_table = result["total"] - sum(p["amount"] for p in payments)
+    if result["rule"] == "riichi" and from_table:
+        parts.append(say["sticks"].format(a=fmt(from_table)))
+    if "bettor" in result:
+        parts.append(say["bettor"].format(a=fmt(result["bettor"])))
+    return " ".join(parts)
+
+
+def view(result, strings):
+    """Every text of the five result cards and the live tables, for one result."""
+    texts = {
+        "total": fmt(result["total"]),
+        "explanation": explanation(result, strings),
+        "payments": " / ".join(fmt(p["amount"]) for p in result["payments"]),
+        "who_pays": [(strings["payer"][p["payer"]], fmt(p["amount"]), fmt(p["honba"]))
+                     for p in result["payments"]],
+        "middle": fmt(result["middle"]),
+        "middle_label": strings["card"]["middle_" + result["rule"]],
+        "notices": [strings["notice"][code] for code in result["notices"]],
+        "tier": strings["tier"][result["tier"]] if "tier" in result else "",
+        "fu": fmt(result["fu"]) if "fu" in result else "",
+        "fu_rows": [],
+    }
+    for row in result.get("fu_breakdown", ()):
+        item = row["item"]
+        for table in ("fu_item", "option.meld", "option.pair", "option.wait"):
+            words = _table(strings, table)
+            if item in words:
+                item = words[item]
+                break
+        texts["fu_rows"].append((strings["fu_row"][row["row"]], item, fmt(row["fu"])))
+    return texts
+
+
+def _table(strings, dotted):
+    for part in dotted.split("."):
+        strings = strings.get(part, {})
+    return strings
+
+
+def error_text(error, strings):
+    """The sentence for an InputError, in the page's language, naming the field."""
+    messages = strings["error"]
+    template = messages.get(f"{error.code}_{error.field}", messages[error.code])
+    key = KEYS[error.field]
+    return template.format(label=strings["label"][error.field],
+                           low=key.low if key.low is not None else "",
+                           high=key.high if key.high is not None else "")
+
+
+def hk_cells(rows):
+    """The two live cells of each HK table row: tsumo-each, and ron as 'a' or 'a / b / c'."""
+    cells = []
+    for row in rows:
+        ron = row["ron"]
+        ron_text = fmt(ron[0]) if not any(ron[1:]) else " / ".join(fmt(a) for a in ron)
+        cells.append((fmt(row["tsumo_each"]), ron_text))
+    return cells
+
+
+__all__ = ["fmt", "explanation", "view", "error_text", "hk_cells", "Decimal"]
