@@ -219,10 +219,7 @@ def write_service_worker(env, out):
 
 
 def write_sitemap(out, base_url):
-    if base_url:
-        pages = [f"{base_url}{lang}/" for lang in LANGUAGES]
-    else:
-        pages = [f"{lang}/" for lang in LANGUAGES]
+    pages = [f"{base_url}{lang}/" for lang in LANGUAGES]  # relative when base_url is ""
     rows = "".join(f"  <url><loc>{html.escape(page)}</loc></url>\n" for page in pages)
     write(out / "sitemap.xml", '<?xml version="1.0" encoding="UTF-8"?>\n'
           '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' + rows + "</urlset>\n")

@@ -84,6 +84,8 @@ def draw(result):
     for hook in ("total", "payments", "middle", "tier", "fu"):
         set_text(f'[data-result="{hook}"] [data-value]', view[hook])
     set_text("[data-explain]", view["explanation"])
+    set_text("[data-dock-total]", view["total"])
+    set_text("[data-dock-payments]", view["payments"])
     set_text("[data-middle-label]", view["middle_label"])
     notices = document.querySelector("[data-notices]")
     notices.replaceChildren()

@@ -1,9 +1,13 @@
-"""Screenshots of the built pages at phone and desktop width: python tools/screenshot.py URL OUTDIR [QUERY...]"""
+"""Screenshots of the built pages at phone and desktop width.
+
+    python tools/screenshot.py [--full] URL OUTDIR [QUERY...]
+"""
 import pathlib
 import sys
 
 from playwright.sync_api import sync_playwright
 
+FULL = False
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync"]
 
@@ -23,10 +27,14 @@ def main(base, outdir, queries):
                     except Exception:
                         print("not ready:", lang, width, query)
                     name = f"{lang}-{width}{query.replace('?', '-').replace('&', '-').replace('=', '')}.png"
-                    page.screenshot(path=str(out / name), full_page=False)
+                    page.screenshot(path=str(out / name), full_page=FULL)
                     page.close()
         browser.close()
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], sys.argv[2], sys.argv[3:])
+    args = sys.argv[1:]
+    if "--full" in args:
+        args.remove("--full")
+        FULL = True
+    main(args[0], args[1], args[2:])

@@ -1,0 +1,94 @@
+"""The built site served on 127.0.0.1 under a sub-path, and a headless Chromium to drive it."""
+import functools
+import http.server
+import threading
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+import build
+
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"]
+SUBPATH = "/repo/"
+READY = "html[data-engine=ready]"
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "/browser/" in str(item.fspath):
+            item.add_marker(pytest.mark.browser)
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".wasm": "application/wasm", ".mjs": "text/javascript",
+                      ".webmanifest": "application/manifest+json"}
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="session")
+def site_root(tmp_path_factory):
+    root = tmp_path_factory.mktemp("served")
+    build.main(["--out", str(root / SUBPATH.strip("/"))])
+    return root
+
+
+@pytest.fixture(scope="session")
+def base_url(site_root):
+    handler = functools.partial(Quiet, directory=str(site_root))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}{SUBPATH}"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield browser
+        browser.close()
+
+
+class Watch:
+    """Console errors, page errors, dialogs and requests that left 127.0.0.1."""
+
+    def __init__(self, page):
+        self.errors, self.dialogs, self.foreign = [], [], []
+        page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+        page.on("dialog", self._dialog)
+        page.on("request", lambda r: None if r.url.startswith(("http://127.0.0.1", "data:", "blob:"))
+                else self.foreign.append(r.url))
+
+    def _dialog(self, dialog):
+        self.dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    def clean(self):
+        assert self.errors == [] and self.dialogs == [] and self.foreign == []
+
+
+@pytest.fixture
+def context(browser):
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def open_page(context, base_url):
+    """open_page(lang, query) -> (page, watch), once Python is live."""
+    def open_(lang, query="", ready=True):
+        page = context.new_page()
+        watch = Watch(page)
+        page.goto(f"{base_url}{lang}/{query}")
+        if ready:
+            page.wait_for_selector(READY, timeout=60_000)
+        return page, watch
+    return open_

@@ -1,0 +1,44 @@
+"""Reading and driving the calculator page the way a user does."""
+from engine import DEFAULTS, KEYS
+
+READY = "html[data-engine=ready]"
+
+
+def card(page, hook):
+    return page.locator(f'[data-result="{hook}"] [data-value]').inner_text().strip()
+
+
+def cards(page):
+    return {hook: card(page, hook) for hook in ("total", "payments", "middle")}
+
+
+def set_control(page, name, value):
+    key = KEYS[name]
+    if key.kind == "flag":
+        page.set_checked(f"#f-{name}", value == "1")
+    elif page.locator(f"#f-{name}-{value}").count():
+        page.check(f"#f-{name}-{value}")
+    elif page.locator(f"select#f-{name}").count():
+        page.select_option(f"#f-{name}", value)
+    else:
+        page.fill(f"#f-{name}", value)
+
+
+def set_state(page, **keys):
+    """Put the form in the state of DEFAULTS overridden by `keys`, rule first, like a user would."""
+    wanted = {**DEFAULTS, **{k: str(v) for k, v in keys.items()}}
+    set_control(page, "rule", wanted["rule"])
+    if wanted["rule"] == "riichi":
+        set_control(page, "fumode", wanted["fumode"])
+    page.locator("#table-rules").evaluate("d => d.open = true")
+    for name, value in wanted.items():
+        if name in ("rule", "fumode"):
+            continue
+        if page.locator(f'[name="{name}"]').first.is_visible():
+            set_control(page, name, value)
+    page.wait_for_function("document.querySelector('#results').dataset.state !== 'pending'")
+
+
+def visible_error(page, name):
+    box = page.locator(f'[data-error="{name}"]')
+    return box.inner_text().strip() if box.is_visible() else ""
