@@ -38,8 +38,10 @@ def _payments(payments):
 def _riichi(v):
     notices = []
     if v["fumode"] == "count":
-        shape = v["shape"]
-        hand = FuHand(shape, (v["m1"], v["m2"], v["m3"], v["m4"]), v["pair"], v["wait"], v["menzen"])
+        # Melds, pair and wait count only for the standard shape; the others ignore them.
+        part = {name: v.get(name, DEFAULTS[name]) for name in ("m1", "m2", "m3", "m4", "pair", "wait")}
+        melds = (part["m1"], part["m2"], part["m3"], part["m4"])
+        hand = FuHand(v["shape"], melds, part["pair"], part["wait"], v["menzen"])
         counted = count_fu(hand, v["win"], v["dwind4"])
         fu, notices = counted.fu, list(counted.notices)
     else:
@@ -62,7 +64,9 @@ def _riichi(v):
 
 
 def _hk(v):
-    rules = HkRules(v["table"], int(v["cap"]), v["ron_split"], v["tsumo_split"], v["unit"])
+    # Only the split that fits the win counts; the other keeps its default.
+    rules = HkRules(v["table"], int(v["cap"]), v.get("ron_split", DEFAULTS["ron_split"]),
+                    v.get("tsumo_split", DEFAULTS["tsumo_split"]), v["unit"])
     outcome = hk_payments(v["fan"], v["win"], rules)
     return {"rule": "hk", "total": exact(outcome.total), "payments": _payments(outcome.payments),
             "middle": exact(outcome.value), "notices": list(outcome.notices)}

@@ -31,7 +31,11 @@ FU_VALUES = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
 
 @dataclass(frozen=True)
 class Key:
-    """One input: ``kind`` is choice, int, flag or decimal; an int with ``choices`` takes only those."""
+    """One input: ``kind`` is choice, int, flag or decimal; an int with ``choices`` takes only those.
+
+    A key counts only under its ``rules`` and when every earlier key named in ``when`` has one of
+    the listed values (the page hides the control otherwise, and the engine ignores it).
+    """
 
     name: str
     kind: str
@@ -40,10 +44,16 @@ class Key:
     choices: tuple[str, ...] = ()
     low: int | None = None
     high: int | None = None
+    when: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
-def _choice(name, choices, default, rules):
-    return Key(name, "choice", default, rules, choices=tuple(choices))
+def _choice(name, choices, default, rules, when=()):
+    return Key(name, "choice", default, rules, choices=tuple(choices), when=when)
+
+
+_KNOWN_FU = (("fumode", ("known",)),)
+_COUNTED_FU = (("fumode", ("count",)),)
+_COUNTED_PARTS = (("fumode", ("count",)), ("shape", ("standard",)))
 
 
 def _int(name, low, high, default, rules):
@@ -65,14 +75,15 @@ KEYS = {key.name: key for key in (
     _choice("seat", ("dealer", "nondealer"), "nondealer", _RIICHI),
     _choice("fumode", ("known", "count"), "known", _RIICHI),
     _int("han", 1, 13, "3", _RIICHI),
-    Key("fu", "int", "30", _RIICHI, choices=tuple(str(fu) for fu in FU_VALUES), low=20, high=110),
-    _choice("shape", ("standard", "chiitoitsu", "pinfu"), "standard", _RIICHI),
-    _choice("m1", MELDS, "seq", _RIICHI),
-    _choice("m2", MELDS, "seq", _RIICHI),
-    _choice("m3", MELDS, "seq", _RIICHI),
-    _choice("m4", MELDS, "seq", _RIICHI),
-    _choice("pair", PAIRS, "other", _RIICHI),
-    _choice("wait", WAITS, "ryanmen", _RIICHI),
+    Key("fu", "int", "30", _RIICHI, choices=tuple(str(fu) for fu in FU_VALUES), low=20, high=110,
+        when=_KNOWN_FU),
+    _choice("shape", ("standard", "chiitoitsu", "pinfu"), "standard", _RIICHI, _COUNTED_FU),
+    _choice("m1", MELDS, "seq", _RIICHI, _COUNTED_PARTS),
+    _choice("m2", MELDS, "seq", _RIICHI, _COUNTED_PARTS),
+    _choice("m3", MELDS, "seq", _RIICHI, _COUNTED_PARTS),
+    _choice("m4", MELDS, "seq", _RIICHI, _COUNTED_PARTS),
+    _choice("pair", PAIRS, "other", _RIICHI, _COUNTED_PARTS),
+    _choice("wait", WAITS, "ryanmen", _RIICHI, _COUNTED_PARTS),
     _flag("menzen", "1", _RIICHI),
     # riichi: what the table agreed
     _int("honba", 0, 99, "0", _RIICHI),
@@ -84,8 +95,8 @@ KEYS = {key.name: key for key in (
     _int("fan", 0, 13, "3", _HK),
     _choice("table", ("half", "full"), "half", _HK),
     _choice("cap", ("8", "10", "13"), "10", _HK),
-    _choice("ron_split", ("discarder", "shared"), "discarder", _HK),
-    _choice("tsumo_split", ("half", "full"), "half", _HK),
+    _choice("ron_split", ("discarder", "shared"), "discarder", _HK, (("win", ("ron",)),)),
+    _choice("tsumo_split", ("half", "full"), "half", _HK, (("win", ("tsumo",)),)),
     Key("unit", "decimal", "1", _HK),
     # MCR
     _int("points", 1, 999, "8", ("mcr",)),

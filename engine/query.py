@@ -101,23 +101,31 @@ def parse_value(name, value):
     return text == "1" if key.kind == "flag" else text
 
 
-def used_keys(rule, fumode="known"):
-    """The keys that matter for a rule (and, for riichi, the fu mode), in vocabulary order."""
-    names = [name for name, key in KEYS.items() if rule in key.rules]
-    if rule == "riichi":
-        unused = {"fu"} if fumode == "count" else {"shape", "m1", "m2", "m3", "m4", "pair", "wait"}
-        names = [name for name in names if name not in unused]
-    return names
+def counts(name, values):
+    """Whether key `name` matters, given the values of the keys before it (strings or parsed)."""
+    key = KEYS[name]
+    return values.get("rule", DEFAULTS["rule"]) in key.rules and all(
+        str(values.get(other, DEFAULTS[other])) in allowed for other, allowed in key.when)
+
+
+def used_keys(mapping):
+    """The keys that matter for these (string) inputs, in vocabulary order.
+
+    >>> used_keys({"rule": "hk", "win": "tsumo"})
+    ['rule', 'win', 'fan', 'table', 'cap', 'tsumo_split', 'unit']
+    """
+    return [name for name in KEYS if counts(name, mapping)]
 
 
 def parse(mapping: Mapping):
-    """Validate the keys the chosen rule uses; unknown and unused keys are ignored.
+    """Validate the keys that matter; unknown keys and keys that do not count are ignored.
 
     Returns a dict of typed values; raises InputError on the first bad value, in page order.
     """
-    rule = parse_value("rule", _raw(mapping, "rule"))
-    fumode = parse_value("fumode", _raw(mapping, "fumode")) if rule == "riichi" else "known"
-    values = {name: parse_value(name, _raw(mapping, name)) for name in used_keys(rule, fumode)}
-    if fumode == "count" and not values["menzen"] and values["shape"] in ("chiitoitsu", "pinfu"):
+    values = {}
+    for name in KEYS:  # in order: a key's `when` only names keys before it
+        if counts(name, values):
+            values[name] = parse_value(name, _raw(mapping, name))
+    if values.get("fumode") == "count" and not values["menzen"] and values["shape"] != "standard":
         raise InputError("shape", "open_" + values["shape"], _raw(mapping, "shape"))
     return values

@@ -8,7 +8,7 @@ import json
 import engine
 import present
 from engine import tables
-from engine.query import parse, used_keys
+from engine.query import parse, parse_value, used_keys
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
@@ -42,14 +42,10 @@ def read_link():
 
 def write_link(mapping):
     """Keep the address bar in step: the rule, and every used key that differs from its default."""
-    rule = mapping.get("rule", "riichi")
-    fumode = mapping.get("fumode", "known")
-    if rule not in engine.keys.RULES:
-        return
     params = window.URLSearchParams.new()
-    params.set("rule", rule)
-    for name in used_keys(rule, fumode):
-        if name != "rule" and mapping.get(name, engine.DEFAULTS[name]) != engine.DEFAULTS[name]:
+    params.set("rule", mapping["rule"])
+    for name in used_keys(mapping):
+        if name != "rule" and mapping[name] != engine.DEFAULTS[name]:
             params.set(name, mapping[name])
     url = window.location.pathname + "?" + params.toString()
     window.history.replaceState(None, "", url)
@@ -119,11 +115,11 @@ def mark_your_hand(result):
 def draw_hk_columns(mapping):
     """The two live columns of the HK table follow the HK settings, whatever rule is chosen."""
     try:
-        values = parse({**mapping, "rule": "hk"})
+        values = {name: parse_value(name, mapping[name])
+                  for name in ("table", "cap", "ron_split", "tsumo_split", "unit")}
     except engine.InputError:
         return
-    rows = tables.hk_rows(values["table"], values["cap"], values["ron_split"],
-                          values["tsumo_split"], values["unit"])
+    rows = tables.hk_rows(**values)
     for row, (tsumo, ron) in zip(document.querySelectorAll("[data-hk-rows] tr"),
                                  present.hk_cells(rows)):
         set_text("[data-hk-tsumo]", tsumo, row)
@@ -197,15 +193,23 @@ async def copy(text, done):
     set_text("[data-done]", done)
 
 
-done_proxy = create_proxy(announce_now)
-_handlers = [create_proxy(on_input), create_proxy(copy_total), create_proxy(share_link)]
 
 
-def start():
+def on_link(_event=None):
     # A link's values the form could not hold (an unknown option) still reach the engine, so the
     # field shows its error instead of a silent default.
     update({**read_form(), **read_link()})
     draw_hk_columns(read_form())
+
+
+done_proxy = create_proxy(announce_now)
+_handlers = [create_proxy(on_input), create_proxy(copy_total), create_proxy(share_link),
+             create_proxy(on_link)]
+
+
+def start():
+    on_link()
+    window.addEventListener("popstate", _handlers[3])  # boot.js has put the link into the form
     FORM.addEventListener("input", _handlers[0])
     document.querySelector("[data-copy]").addEventListener("click", _handlers[1])
     document.querySelector("[data-share]").addEventListener("click", _handlers[2])

@@ -12,10 +12,9 @@ def error_of(mapping):
 
 def context(name):
     """A mapping in which `name` is used (its rule selected, fu mode set as needed)."""
-    rule = KEYS[name].rules[0]
-    mapping = {"rule": rule} if name != "rule" else {}
-    if name in ("shape", "m1", "m2", "m3", "m4", "pair", "wait"):
-        mapping["fumode"] = "count"
+    key = KEYS[name]
+    mapping = {"rule": key.rules[0]} if name != "rule" else {}
+    mapping.update((other, allowed[0]) for other, allowed in key.when)
     return mapping
 
 
@@ -108,3 +107,14 @@ def test_error_carries_the_value_and_a_message():
     assert error.value == "99"
     assert error.as_dict() == {"field": "han", "code": "out_of_range",
                                "message": "han: out of range ('99')"}
+
+
+@pytest.mark.parametrize("mapping,ignored", [
+    ({"rule": "hk", "win": "tsumo", "ron_split": "bogus"}, "ron_split"),
+    ({"rule": "hk", "win": "ron", "tsumo_split": "bogus"}, "tsumo_split"),
+    ({"fumode": "count", "shape": "pinfu", "m1": "bogus", "wait": "bogus"}, "m1"),
+    ({"fumode": "count", "fu": "bogus"}, "fu"),
+    ({"fumode": "known", "shape": "bogus"}, "shape"),
+])
+def test_hidden_controls_do_not_count(mapping, ignored):
+    assert calculate(mapping)["total"] > 0

@@ -28,13 +28,16 @@
     results.dataset.state = changed ? "pending" : "ok";
   }
 
+  // A value the control cannot show leaves it empty (no radio checked, no option selected), so
+  // the user sees that something must be chosen, and choosing it fires an input event.
   function place(form, name, value) {
     var field = form.elements.namedItem(name);
     if (!field) return;
     if (field instanceof RadioNodeList) {
       var hit = false;
       Array.prototype.forEach.call(field, function (radio) {
-        if (radio.value === value) { radio.checked = true; hit = true; }
+        radio.checked = radio.value === value;
+        hit = hit || radio.checked;
       });
       unplaced = unplaced || !hit;
     } else if (field.type === "checkbox") {
@@ -42,13 +45,15 @@
       else unplaced = true;
     } else if (field.tagName === "SELECT") {
       var found = Array.prototype.some.call(field.options, function (o) { return o.value === value; });
-      if (found) field.value = value; else unplaced = true;
+      if (found) field.value = value;
+      else { field.selectedIndex = -1; unplaced = true; }
     } else {
       field.value = value;
     }
   }
 
   function restore(form) {
+    unplaced = false;
     var params = new URLSearchParams(location.search);
     var seen = {};
     params.forEach(function (value, name) {
@@ -97,6 +102,12 @@
     form.addEventListener("input", function () { markPending(form); });
     form.addEventListener("change", function () { markPending(form); });
     form.addEventListener("submit", function (e) { e.preventDefault(); });
+    // The address changed in place (back/forward): the form follows it, from the defaults up.
+    window.addEventListener("popstate", function () {
+      form.reset();
+      restore(form);
+      markPending(form);
+    });
     root.dataset.boot = "done";
     registerWorker();
   });
