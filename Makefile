@@ -5,6 +5,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 CHROMIUM ?= /usr/bin/chromium
+export CHROMIUM
 # The originality checker and the reference documents live beside the repository, not in it.
 ORIGINALITY ?= $(firstword $(wildcard ../shared/tools/check_originality.py /work/shared/tools/check_originality.py))
 

@@ -1,6 +1,7 @@
 """The built site served on 127.0.0.1 under a sub-path, and a headless Chromium to drive it."""
 import functools
 import http.server
+import os
 import threading
 
 import pytest
@@ -8,7 +9,7 @@ from playwright.sync_api import sync_playwright
 
 import build
 
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync"]
 SUBPATH = "/repo/"
@@ -37,13 +38,18 @@ def site_root(tmp_path_factory):
     return root
 
 
+def serve(root):
+    """Serve `root` on a free port of 127.0.0.1; returns (server, base URL of the sub-path)."""
+    handler = functools.partial(Quiet, directory=str(root))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}{SUBPATH}"
+
+
 @pytest.fixture(scope="session")
 def base_url(site_root):
-    handler = functools.partial(Quiet, directory=str(site_root))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}{SUBPATH}"
+    server, url = serve(site_root)
+    yield url
     server.shutdown()
 
 
