@@ -66,7 +66,7 @@ def test_new_build_replaces_the_cache_and_leaves_other_sites_alone(browser, own_
     ours = [name for name in names if name.startswith("mahjong-payments-")]
     assert len(ours) == 1 and ours != first
     assert "someone-elses-site-v1" in names
-    css = page.evaluate("caches.open('%s').then(c => c.match('%sassets/style.css'))"
-                        ".then(r => r.text())" % (ours[0], url))
+    css = page.evaluate("([name, url]) => caches.open(name).then(c => c.match(url))"
+                        ".then(r => r.text())", [ours[0], f"{url}assets/style.css"])
     assert "second build" in css
     context.close()
