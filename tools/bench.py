@@ -31,6 +31,7 @@ from playwright.sync_api import sync_playwright
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 from browser.conftest import CHROMIUM, FLAGS  # noqa: E402
+from browser.helpers import INPUT_TO_CARD  # noqa: E402
 
 SUBPATH = "/repo/"
 BARE = b"""<!doctype html><html><head><meta charset="utf-8"><title>bare</title></head><body>
@@ -48,16 +49,7 @@ WATCH_READY = """new MutationObserver((_, observer) => {
     window.__readyAt = performance.now(); observer.disconnect();
   }
 }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-engine"] });"""
-INPUT_TO_CARD = """han => {
-  const field = document.querySelector("#f-han");
-  const total = document.querySelector('[data-result="total"] [data-value]');
-  const before = total.textContent;
-  const started = performance.now();
-  field.value = han;
-  field.dispatchEvent(new Event("input", { bubbles: true }));
-  if (total.textContent === before) throw new Error("the card did not change");
-  return performance.now() - started;
-}"""
+
 
 
 class Counting(http.server.SimpleHTTPRequestHandler):

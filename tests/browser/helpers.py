@@ -2,6 +2,17 @@
 from engine import DEFAULTS, KEYS
 
 READY = "html[data-engine=ready]"
+# In the page: set the han field, fire `input`, return the ms until the total card changed.
+INPUT_TO_CARD = """han => {
+  const field = document.querySelector("#f-han");
+  const total = document.querySelector('[data-result="total"] [data-value]');
+  const before = total.textContent;
+  const started = performance.now();
+  field.value = han;
+  field.dispatchEvent(new Event("input", { bubbles: true }));
+  if (total.textContent === before) throw new Error("the card did not change");
+  return performance.now() - started;
+}"""
 
 
 def card(page, hook):

@@ -109,6 +109,10 @@
       markPending(form);
     });
     root.dataset.boot = "done";
-    registerWorker();
+    // Register once Python is live, so the precache does not race the page's own runtime download.
+    var registered = false;
+    function once() { if (!registered) { registered = true; registerWorker(); } }
+    window.addEventListener("py:all-done", once);
+    window.addEventListener("load", function () { setTimeout(once, 20000); });
   });
 })();
