@@ -118,3 +118,9 @@ def test_error_carries_the_value_and_a_message():
 ])
 def test_hidden_controls_do_not_count(mapping, ignored):
     assert calculate(mapping)["total"] > 0
+
+
+def test_many_repeated_keys_and_unknown_keys():
+    mapping = {f"unknown{i}": "<script>" for i in range(5000)}
+    mapping["han"] = ["4"] + ["<b>"] * 10_000
+    assert calculate(mapping)["total"] == 7700

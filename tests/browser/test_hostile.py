@@ -1,4 +1,4 @@
-"""Hostile and malformed links: at least 200 generated query strings, opened on both pages."""
+"""Hostile and malformed links: 205 query strings (200 generated), opened on both pages."""
 import random
 import tomllib
 from urllib.parse import parse_qsl, quote
@@ -47,7 +47,12 @@ def generate(count=200, seed=20261130):
     return queries
 
 
-QUERIES = generate()
+# and a few by hand: hundreds of repeated keys, a flood of unknown ones, a bare "?"
+QUERIES = generate() + [
+    "?" + "&".join(["han=%3Cb%3E"] * 300 + ["han=4"]),
+    "?" + "&".join(f"k{i}=%3Cscript%3E" for i in range(500)) + "&fu=40",
+    "?", "?&&&=&==", "?rule=hk&rule=mcr&fan=%EF%BC%95",
+]
 
 
 def expected(query):
