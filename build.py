@@ -34,7 +34,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
                  "pyodide-lock.json")
 # Modules the browser needs: the engine, and the presenter shared with this build.
 APP_MODULES = [*sorted((ROOT / "engine").glob("*.py")), SITE / "present.py"]
-FU_HAN_HAND = {"rule": "riichi", "fumode": "count"}  # the default parts, for the fu breakdown
+DEFAULT_PARTS = {"rule": "riichi", "fumode": "count"}  # the default hand by its parts: fu breakdown
 
 
 class BuildError(Exception):
@@ -80,7 +80,7 @@ def compute_tables():
     default = engine.calculate({})
     return {
         "default": default,
-        "default_breakdown": engine.calculate(FU_HAN_HAND)["fu_breakdown"],
+        "default_breakdown": engine.calculate(DEFAULT_PARTS)["fu_breakdown"],
         "fu_han": tables.fu_han_rows(),
         "limits": tables.limit_rows(),
         "hk": tables.hk_rows(),

@@ -31,8 +31,7 @@ def exact(amount):
 
 
 def _payments(payments):
-    return [{"payer": p.payer, "amount": exact(p.amount), "honba": getattr(p, "honba", 0)}
-            for p in payments]
+    return [{"payer": p.payer, "amount": exact(p.amount), "honba": p.honba} for p in payments]
 
 
 def _riichi(v):

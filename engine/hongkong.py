@@ -7,6 +7,8 @@ Amounts are Fractions: a 0-fan tsumo at half split is half a point from each pla
 (['4', '4', '4'], Fraction(12, 1))
 """
 from dataclasses import dataclass
+
+from .payment import Payment
 from fractions import Fraction
 
 FULL_SPICY = tuple(2 ** fan for fan in range(14))  # 全辣: doubles every fan
@@ -29,15 +31,9 @@ class HkRules:
 
 
 @dataclass(frozen=True)
-class HkPayment:
-    payer: str  # discarder | other | each
-    amount: Fraction
-
-
-@dataclass(frozen=True)
 class HkOutcome:
     value: Fraction  # table value times the point value, before splitting
-    payments: tuple[HkPayment, ...]
+    payments: tuple[Payment, ...]
     total: Fraction
     notices: tuple[str, ...]
 
@@ -51,12 +47,12 @@ def hk_payments(fan, win, rules):
     value = table_value(fan, rules)
     if win == "ron":
         shares = RON_SHARES[rules.ron_split]
-        payments = tuple(HkPayment(payer, value * share)
+        payments = tuple(Payment(payer, value * share)
                          for payer, share in zip(("discarder", "other", "other"), shares))
         total = value
     else:
         each = value * TSUMO_SHARE[rules.tsumo_split]
-        payments = tuple(HkPayment("each", each) for _ in range(3))
+        payments = tuple(Payment("each", each) for _ in range(3))
         total = 3 * each
     notices = []
     if fan < MINIMUM_FAN:

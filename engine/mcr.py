@@ -5,20 +5,16 @@
 """
 from dataclasses import dataclass
 
+from .payment import Payment
+
 BASIC = 8  # every payer adds 8
 MINIMUM = 8  # a legal win needs 8 points, flowers not counted
 
 
 @dataclass(frozen=True)
-class McrPayment:
-    payer: str  # discarder | other | each
-    amount: int
-
-
-@dataclass(frozen=True)
 class McrOutcome:
     middle: int  # hand + flowers + 8
-    payments: tuple[McrPayment, ...]
+    payments: tuple[Payment, ...]
     total: int
     notices: tuple[str, ...]
 
@@ -26,9 +22,9 @@ class McrOutcome:
 def mcr_payments(points, flowers, win):
     hand = points + flowers
     if win == "ron":
-        payments = (McrPayment("discarder", hand + BASIC),
-                    McrPayment("other", BASIC), McrPayment("other", BASIC))
+        payments = (Payment("discarder", hand + BASIC),
+                    Payment("other", BASIC), Payment("other", BASIC))
     else:
-        payments = tuple(McrPayment("each", hand + BASIC) for _ in range(3))
+        payments = tuple(Payment("each", hand + BASIC) for _ in range(3))
     notices = ("under_8_points",) if points < MINIMUM else ()
     return McrOutcome(hand + BASIC, payments, sum(p.amount for p in payments), notices)

@@ -7,21 +7,17 @@ There is no "closed hand doubles" rule in NMJL; none is applied.
 """
 from dataclasses import dataclass
 
+from .payment import Payment
+
 JOKERLESS = 2  # doubles the card value first (Singles and Pairs hands take no such bonus)
 DISCARDER = 2  # the discarder pays double
 TSUMO = 2  # on a self-drawn win everyone pays double
 
 
 @dataclass(frozen=True)
-class NmjlPayment:
-    payer: str  # discarder | other | each
-    amount: int
-
-
-@dataclass(frozen=True)
 class NmjlOutcome:
     value: int  # card value after the jokerless multiplier
-    payments: tuple[NmjlPayment, ...]
+    payments: tuple[Payment, ...]
     total: int
     bettor: int  # what someone who bet on the winner receives: the same again from each payer
     notices: tuple[str, ...]
@@ -30,10 +26,10 @@ class NmjlOutcome:
 def nmjl_payments(value, jokerless, win):
     value *= JOKERLESS if jokerless else 1
     if win == "ron":
-        payments = (NmjlPayment("discarder", DISCARDER * value),
-                    NmjlPayment("other", value), NmjlPayment("other", value))
+        payments = (Payment("discarder", DISCARDER * value),
+                    Payment("other", value), Payment("other", value))
     else:
-        payments = tuple(NmjlPayment("each", TSUMO * value) for _ in range(3))
+        payments = tuple(Payment("each", TSUMO * value) for _ in range(3))
     total = sum(p.amount for p in payments)
     notices = ("jokerless_not_singles_pairs",) if jokerless else ()
     return NmjlOutcome(value, payments, total, total, notices)

@@ -6,6 +6,8 @@
 """
 from dataclasses import dataclass
 
+from .payment import Payment
+
 BASE_CAP = 2000  # below 5 han, base points stop at mangan
 KIRIAGE_BASE = 1920  # exactly 4 han 30 fu and 3 han 60 fu
 HONBA_RON = 300  # per honba, from the discarder
@@ -40,13 +42,6 @@ class TableRules:
     kazoe: bool = True
     honba: int = 0
     sticks: int = 0
-
-
-@dataclass(frozen=True)
-class Payment:
-    payer: str  # discarder | other | dealer | nondealer
-    amount: int  # with honba
-    honba: int  # the part of amount that is honba
 
 
 @dataclass(frozen=True)
