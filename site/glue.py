@@ -18,7 +18,7 @@ RESULTS = document.getElementById("results")
 ROOT = document.documentElement
 QUIET_MS = 600  # screen readers hear the new total once typing pauses this long
 
-state = {"result": None, "mapping": None, "timer": None}
+state = {"result": None, "han": None, "timer": None}
 
 
 def read_form():
@@ -104,7 +104,7 @@ def draw(result):
 
 
 def mark_your_hand(result):
-    han = state["values"].get("han")
+    han = state["han"]
     for row in document.querySelectorAll("[data-fu-han-rows] tr"):
         mine = (result["rule"] == "riichi" and row.dataset.fu == str(result["fu"])
                 and row.dataset.han == str(han))
@@ -140,7 +140,6 @@ def announce_now():
 
 
 def update(mapping):
-    state["mapping"] = mapping
     try:
         values = parse(mapping)
         result = engine.calculate(mapping)
@@ -149,7 +148,7 @@ def update(mapping):
         RESULTS.dataset.state = "stale"
         return
     show_error(None)
-    state["values"] = values
+    state["han"] = values.get("han")
     state["result"] = result
     draw(result)
     RESULTS.dataset.state = "ok"
