@@ -18,7 +18,7 @@ from .nmjl import nmjl_payments
 from .query import InputError, parse
 from .riichi import Hand, TableRules, riichi_payments
 
-__all__ = ["calculate", "InputError", "KEYS", "DEFAULTS", "exact"]
+__all__ = ["calculate", "calculate_values", "InputError", "KEYS", "DEFAULTS", "exact"]
 
 
 def exact(amount):
@@ -37,10 +37,8 @@ def _payments(payments):
 def _riichi(v):
     notices = []
     if v["fumode"] == "count":
-        # Melds, pair and wait count only for the standard shape; the others ignore them.
-        part = {name: v.get(name, DEFAULTS[name]) for name in ("m1", "m2", "m3", "m4", "pair", "wait")}
-        melds = (part["m1"], part["m2"], part["m3"], part["m4"])
-        hand = FuHand(v["shape"], melds, part["pair"], part["wait"], v["menzen"])
+        melds = (v["m1"], v["m2"], v["m3"], v["m4"])
+        hand = FuHand(v["shape"], melds, v["pair"], v["wait"], v["menzen"])
         counted = count_fu(hand, v["win"], v["dwind4"])
         fu, notices = counted.fu, list(counted.notices)
     else:
@@ -63,9 +61,7 @@ def _riichi(v):
 
 
 def _hk(v):
-    # Only the split that fits the win counts; the other keeps its default.
-    rules = HkRules(v["table"], int(v["cap"]), v.get("ron_split", DEFAULTS["ron_split"]),
-                    v.get("tsumo_split", DEFAULTS["tsumo_split"]), v["unit"])
+    rules = HkRules(v["table"], int(v["cap"]), v["ron_split"], v["tsumo_split"], v["unit"])
     outcome = hk_payments(v["fan"], v["win"], rules)
     return {"rule": "hk", "total": exact(outcome.total), "payments": _payments(outcome.payments),
             "middle": exact(outcome.value), "notices": list(outcome.notices)}
@@ -91,5 +87,9 @@ _RULES = {"riichi": _riichi, "hk": _hk, "mcr": _mcr, "nmjl": _nmjl}
 
 def calculate(mapping):
     """The payments for the inputs in `mapping` (URL keys, string values; missing keys default)."""
-    values = parse(mapping)
+    return calculate_values(parse(mapping))
+
+
+def calculate_values(values):
+    """The payments for inputs already validated by `engine.query.parse`."""
     return _RULES[values["rule"]](values)

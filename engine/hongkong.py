@@ -7,9 +7,9 @@ Amounts are Fractions: a 0-fan tsumo at half split is half a point from each pla
 (['4', '4', '4'], Fraction(12, 1))
 """
 from dataclasses import dataclass
+from fractions import Fraction
 
 from .payment import Payment
-from fractions import Fraction
 
 FULL_SPICY = tuple(2 ** fan for fan in range(14))  # 全辣: doubles every fan
 HALF_SPICY = (1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384)  # 半辣: every two fan from 5

@@ -120,12 +120,18 @@ def used_keys(mapping):
 def parse(mapping: Mapping):
     """Validate the keys that matter; unknown keys and keys that do not count are ignored.
 
-    Returns a dict of typed values; raises InputError on the first bad value, in page order.
+    Returns a dict of typed values for every key of the chosen rule (a key that does not count,
+    such as the melds of a chiitoitsu, takes its default); raises InputError on the first bad
+    value, in page order.
     """
     values = {}
     for name in KEYS:  # in order: a key's `when` only names keys before it
         if counts(name, values):
             values[name] = parse_value(name, _raw(mapping, name))
+    rule = values["rule"]
+    for name, key in KEYS.items():
+        if rule in key.rules and name not in values:
+            values[name] = parse_value(name, DEFAULTS[name])
     if values.get("fumode") == "count" and not values["menzen"] and values["shape"] != "standard":
         raise InputError("shape", "open_" + values["shape"], _raw(mapping, "shape"))
     return values

@@ -1,4 +1,4 @@
-"""The browser glue: moves values between the page and `engine.calculate`, nothing more.
+"""The browser glue: moves values between the page and the engine, nothing more.
 
 It reads the form, asks the engine, and writes texts from `present` into the page with
 textContent only. It parses no number and knows no rule.
@@ -142,12 +142,12 @@ def announce_now():
 def update(mapping):
     try:
         values = parse(mapping)
-        result = engine.calculate(mapping)
     except engine.InputError as error:
         show_error(error)
         RESULTS.dataset.state = "stale"
         return
     show_error(None)
+    result = engine.calculate_values(values)
     state["han"] = values.get("han")
     state["result"] = result
     draw(result)
@@ -192,26 +192,28 @@ async def copy(text, done):
     set_text("[data-done]", done)
 
 
-
-
 def on_link(_event=None):
     # A link's values the form could not hold (an unknown option) still reach the engine, so the
     # field shows its error instead of a silent default.
-    update({**read_form(), **read_link()})
-    draw_hk_columns(read_form())
+    form = read_form()
+    update({**form, **read_link()})
+    draw_hk_columns(form)
 
 
+# Module globals keep the proxies alive for as long as the page listens.
 done_proxy = create_proxy(announce_now)
-_handlers = [create_proxy(on_input), create_proxy(copy_total), create_proxy(share_link),
-             create_proxy(on_link)]
+input_proxy = create_proxy(on_input)
+link_proxy = create_proxy(on_link)
+copy_proxy = create_proxy(copy_total)
+share_proxy = create_proxy(share_link)
 
 
 def start():
     on_link()
-    window.addEventListener("popstate", _handlers[3])  # boot.js has put the link into the form
-    FORM.addEventListener("input", _handlers[0])
-    document.querySelector("[data-copy]").addEventListener("click", _handlers[1])
-    document.querySelector("[data-share]").addEventListener("click", _handlers[2])
+    window.addEventListener("popstate", link_proxy)  # boot.js has put the link into the form
+    FORM.addEventListener("input", input_proxy)
+    document.querySelector("[data-copy]").addEventListener("click", copy_proxy)
+    document.querySelector("[data-share]").addEventListener("click", share_proxy)
     RESULTS.setAttribute("aria-busy", "false")
     ROOT.dataset.engine = "ready"
 
