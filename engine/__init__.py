@@ -36,15 +36,19 @@ def _payments(payments):
 
 def _riichi(v):
     notices = []
-    if v["fumode"] == "count":
+    fu = None
+    if v["yakuman"]:
+        pass  # han, fu and fu counting do not count for a yakuman
+    elif v["fumode"] == "count":
         melds = (v["m1"], v["m2"], v["m3"], v["m4"])
         hand = FuHand(v["shape"], melds, v["pair"], v["wait"], v["menzen"])
         counted = count_fu(hand, v["win"], v["dwind4"])
         fu, notices = counted.fu, list(counted.notices)
     else:
         fu = v["fu"]
-    hand = Hand(v["han"], fu, v["win"], v["seat"] == "dealer")
-    rules = TableRules(v["kiriage"], v["kazoe"], v["honba"], v["sticks"])
+    hand = Hand(v["han"], fu, v["win"], v["seat"] == "dealer", v["yakuman"])
+    rules = TableRules(v["kiriage"], v["kazoe"], v["honba"], v["sticks"], v["multi"],
+                       int(v["players"]), v["tsumoloss"])
     outcome = riichi_payments(hand, rules)
     result = {
         "rule": "riichi",
@@ -55,7 +59,9 @@ def _riichi(v):
         "fu": fu,
         "notices": list(outcome.notices) + notices,
     }
-    if v["fumode"] == "count":
+    if v["yakuman"]:
+        del result["fu"]
+    elif v["fumode"] == "count":
         result["fu_breakdown"] = [{"row": r.row, "item": r.item, "fu": r.fu} for r in counted.rows]
     return result
 

@@ -9,6 +9,10 @@ KEY=VALUE arguments and the keys of the strings files. Glossary of the romanised
 - ``kiriage``: rounding 4 han 30 fu and 3 han 60 fu up to mangan (절상만관/切り上げ満貫).
 - ``kazoe``: 13 han or more paid as yakuman (헤아림 역만/数え役満).
 - ``dwind4``: a pair of the double wind (seat wind = round wind) worth 4 fu instead of 2.
+- ``yakuman``: a limit hand (역만/役満), here counted as a multiple k = 1…6; ``multi``: whether
+  multiples pay k times (off: every yakuman pays as one).
+- ``players``: four- or three-player riichi (삼마/三麻); ``tsumoloss``: in three-player, a tsumo
+  is paid without the absent North's share (쯔모손/ツモ損).
 - ``menzen``: a closed hand, no called melds (멘젠/門前).
 - ``chiitoitsu``: seven pairs (치또이쯔/七対子); ``pinfu``: the no-fu hand (핑후/平和).
 - ``fan``: Hong Kong doubles (번/番); ``points``: MCR hand points; ``value``: NMJL card value.
@@ -51,9 +55,10 @@ def _choice(name, choices, default, rules, when=()):
     return Key(name, "choice", default, rules, choices=tuple(choices), when=when)
 
 
-_KNOWN_FU = (("fumode", ("known",)),)
-_COUNTED_FU = (("fumode", ("count",)),)
-_COUNTED_PARTS = (("fumode", ("count",)), ("shape", ("standard",)))
+_NOT_YAKUMAN = (("yakuman", ("0",)),)  # a yakuman is valued by its multiple, not han and fu
+_KNOWN_FU = (*_NOT_YAKUMAN, ("fumode", ("known",)))
+_COUNTED_FU = (*_NOT_YAKUMAN, ("fumode", ("count",)))
+_COUNTED_PARTS = (*_COUNTED_FU, ("shape", ("standard",)))
 
 
 def _int(name, low, high, default, rules):
@@ -72,9 +77,11 @@ KEYS = {key.name: key for key in (
     _choice("rule", RULES, "riichi", _ALL),
     _choice("win", ("ron", "tsumo"), "ron", _ALL),
     # riichi: the hand and the situation
+    _choice("players", ("4", "3"), "4", _RIICHI),
     _choice("seat", ("dealer", "nondealer"), "nondealer", _RIICHI),
-    _choice("fumode", ("known", "count"), "known", _RIICHI),
-    _int("han", 1, 13, "3", _RIICHI),
+    _int("yakuman", 0, 6, "0", _RIICHI),
+    _choice("fumode", ("known", "count"), "known", _RIICHI, _NOT_YAKUMAN),
+    Key("han", "int", "3", _RIICHI, low=1, high=13, when=_NOT_YAKUMAN),
     Key("fu", "int", "30", _RIICHI, choices=tuple(str(fu) for fu in FU_VALUES), low=20, high=110,
         when=_KNOWN_FU),
     _choice("shape", ("standard", "chiitoitsu", "pinfu"), "standard", _RIICHI, _COUNTED_FU),
@@ -91,6 +98,8 @@ KEYS = {key.name: key for key in (
     _flag("kiriage", "0", _RIICHI),
     _flag("kazoe", "1", _RIICHI),
     _flag("dwind4", "0", _RIICHI),
+    _flag("multi", "1", _RIICHI),
+    Key("tsumoloss", "flag", "1", _RIICHI, choices=("0", "1"), when=(("players", ("3",)),)),
     # Hong Kong
     _int("fan", 0, 13, "3", _HK),
     _choice("table", ("half", "full"), "half", _HK),

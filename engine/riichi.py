@@ -10,9 +10,10 @@ from .payment import Payment
 
 BASE_CAP = 2000  # below 5 han, base points stop at mangan
 KIRIAGE_BASE = 1920  # exactly 4 han 30 fu and 3 han 60 fu
-HONBA_RON = 300  # per honba, from the discarder
+HONBA_RON = {4: 300, 3: 200}  # per honba, from the discarder, by the number of players
 HONBA_TSUMO = 100  # per honba, from each payer
 STICK = 1000
+YAKUMAN_BASE = 8000  # one yakuman; a k-fold yakuman is k times this where `multi` is on
 
 # Limit tiers from 5 han, fu ignored: (lowest han, tier, base points).
 TIERS = (
@@ -32,6 +33,7 @@ class Hand:
     fu: int
     win: str  # ron | tsumo
     dealer: bool
+    yakuman: int = 0  # 0: valued by han and fu; k >= 1: a k-fold yakuman
 
 
 @dataclass(frozen=True)
@@ -42,6 +44,9 @@ class TableRules:
     kazoe: bool = True
     honba: int = 0
     sticks: int = 0
+    multi: bool = True  # off: every yakuman multiple pays as a single yakuman (EMA 2016)
+    players: int = 4  # 4 or 3 (three-player: no North, two payers)
+    tsumoloss: bool = True  # three-player tsumo: the absent player's share is not paid
 
 
 @dataclass(frozen=True)
@@ -78,9 +83,24 @@ def base_points(han, fu, rules):
     return base, "none", ()
 
 
+def yakuman_base(count, rules):
+    """Base points and tier of a `count`-fold yakuman.
+
+    >>> yakuman_base(2, TableRules())
+    (16000, 'yakuman2', ())
+    >>> yakuman_base(2, TableRules(multi=False))
+    (8000, 'yakuman', ('yakuman_single',))
+    """
+    if count > 1 and not rules.multi:
+        return YAKUMAN_BASE, "yakuman", ("yakuman_single",)
+    return YAKUMAN_BASE * count, "yakuman" if count == 1 else f"yakuman{count}", ()
+
+
 def cannot_occur(hand):
     """Notices for han/fu combinations no real hand produces (they are still computed)."""
     notices = []
+    if hand.yakuman:
+        return ()
     if hand.fu == 20 and hand.win == "ron":
         notices.append("cannot_occur_ron_20fu")
     if hand.han == 1 and hand.fu in (20, 25):
@@ -88,28 +108,39 @@ def cannot_occur(hand):
     return tuple(notices)
 
 
+def _tsumo_shares(base, dealer, rules):
+    """What each payer owes for a tsumo before honba, payers in page order.
+
+    Four players: dealer 2×base and two non-dealers 1×base, or three payers at 2×base for a
+    dealer's tsumo. Three players drop the North's share; without tsumo loss each of the two
+    payers also pays half of that share, the half rounded up on its own.
+    """
+    if dealer:
+        shares = [("nondealer", round_up_100(2 * base))] * 3
+    else:
+        shares = [("dealer", round_up_100(2 * base)), ("nondealer", round_up_100(base)),
+                  ("nondealer", round_up_100(base))]
+    if rules.players == 3:
+        (_payer, absent), shares = shares[-1], shares[:-1]
+        if not rules.tsumoloss:
+            half = round_up_100(absent // 2)  # shares are whole hundreds: the half is exact
+            shares = [(payer, amount + half) for payer, amount in shares]
+    return shares
+
+
 def riichi_payments(hand, rules):
-    base, tier, notices = base_points(hand.han, hand.fu, rules)
+    if hand.yakuman:
+        base, tier, notices = yakuman_base(hand.yakuman, rules)
+    else:
+        base, tier, notices = base_points(hand.han, hand.fu, rules)
     if hand.win == "ron":
         multiple = 6 if hand.dealer else 4
-        honba = HONBA_RON * rules.honba
-        payments = (
-            Payment("discarder", round_up_100(multiple * base) + honba, honba),
-            Payment("other", 0, 0),
-            Payment("other", 0, 0),
-        )
+        honba = HONBA_RON[rules.players] * rules.honba
+        others = [Payment("other", 0, 0)] * (rules.players - 2)
+        payments = (Payment("discarder", round_up_100(multiple * base) + honba, honba), *others)
     else:
         honba = HONBA_TSUMO * rules.honba
-        if hand.dealer:
-            each = round_up_100(2 * base) + honba
-            payments = tuple(Payment("nondealer", each, honba) for _ in range(3))
-        else:
-            dealer = round_up_100(2 * base) + honba
-            nondealer = round_up_100(base) + honba
-            payments = (
-                Payment("dealer", dealer, honba),
-                Payment("nondealer", nondealer, honba),
-                Payment("nondealer", nondealer, honba),
-            )
+        payments = tuple(Payment(payer, amount + honba, honba)
+                         for payer, amount in _tsumo_shares(base, hand.dealer, rules))
     total = sum(p.amount for p in payments) + STICK * rules.sticks
     return Outcome(base, tier, payments, total, notices + cannot_occur(hand))
