@@ -1,0 +1,212 @@
+"""Published rule sets as data: the game ledger's setup and the calculator's preset selector.
+
+``PRESETS[name]`` holds every SPEC §6.1 rules field that does not depend on the number of
+players, flat (``PRESETS["ema"]["kazoe"]`` is 0), plus ``"seats"``: for each player count the
+rule set is played with, its ``start``, ``return`` and ``uma``. ``preset_rules(name, players)``
+joins the two into a complete rules object for ``engine.ledger``. ``SOURCES[name]`` says where
+each value comes from, field by field; where the source is silent it says so, and the value is
+the common one.
+
+>>> rules = preset_rules("tenhou", 3)
+>>> rules["start"], rules["return"], rules["uma"], rules["tsumoloss"]
+(35000, 40000, [20, 0, -20], 1)
+>>> PRESETS["mleague"]["kiriage"], PRESETS["ema"]["multi"], PRESETS["wrc"]["kazoe"]
+(1, 0, 0)
+>>> sorted(PRESETS["mleague"]["seats"])
+[4]
+"""
+
+NAMES = ("tenhou", "mahjongsoul", "mleague", "wrc", "ema")
+
+# Every field of a rules object and the values it may take (SPEC §6.1). Integers 0|1 are switches.
+FIELDS = {
+    "players": (4, 3),
+    "length": ("east", "south"),
+    "start": None,  # points, a positive multiple of 100
+    "return": None,  # points, at least start
+    "uma": None,  # whole thousands, one per rank
+    "kiriage": (0, 1),
+    "kazoe": (0, 1),
+    "multi": (0, 1),
+    "tsumoloss": (0, 1),
+    "nagashi": (0, 1),
+    "paoscope": ("hand", "own"),
+    "paohonba": ("liable", "discarder"),
+    "doubleron": ("both", "head"),
+    "tripleron": ("draw", "all"),
+    "busting": (0, 1),
+    "extension": ("none", "west"),
+    "agariyame": (0, 1),
+    "tenpaiyame": (0, 1),
+    "leftover": ("first", "lost"),
+    "rounding": ("exact", "thousand"),
+}
+
+PRESETS = {
+    "tenhou": {
+        "length": "south", "kiriage": 0, "kazoe": 1, "multi": 1, "tsumoloss": 1, "nagashi": 1,
+        "paoscope": "hand", "paohonba": "liable", "doubleron": "both", "tripleron": "draw",
+        "busting": 1, "extension": "west", "agariyame": 1, "tenpaiyame": 1,
+        "leftover": "first", "rounding": "thousand",
+        "seats": {
+            4: {"start": 25000, "return": 30000, "uma": [20, 10, -10, -20]},
+            3: {"start": 35000, "return": 40000, "uma": [20, 0, -20]},
+        },
+    },
+    "mahjongsoul": {
+        "length": "south", "kiriage": 0, "kazoe": 1, "multi": 1, "tsumoloss": 1, "nagashi": 1,
+        "paoscope": "own", "paohonba": "liable", "doubleron": "both", "tripleron": "all",
+        "busting": 1, "extension": "west", "agariyame": 1, "tenpaiyame": 1,
+        "leftover": "first", "rounding": "exact",
+        "seats": {
+            4: {"start": 25000, "return": 25000, "uma": [15, 5, -5, -15]},
+            3: {"start": 35000, "return": 35000, "uma": [15, 0, -15]},
+        },
+    },
+    "mleague": {
+        "length": "south", "kiriage": 1, "kazoe": 0, "multi": 1, "tsumoloss": 1, "nagashi": 1,
+        "paoscope": "own", "paohonba": "liable", "doubleron": "head", "tripleron": "all",
+        "busting": 0, "extension": "none", "agariyame": 0, "tenpaiyame": 0,
+        "leftover": "first", "rounding": "exact",
+        "seats": {4: {"start": 25000, "return": 30000, "uma": [30, 10, -10, -30]}},
+    },
+    "wrc": {
+        "length": "south", "kiriage": 0, "kazoe": 0, "multi": 0, "tsumoloss": 1, "nagashi": 1,
+        "paoscope": "hand", "paohonba": "discarder", "doubleron": "head", "tripleron": "all",
+        "busting": 0, "extension": "none", "agariyame": 0, "tenpaiyame": 0,
+        "leftover": "first", "rounding": "exact",
+        "seats": {4: {"start": 30000, "return": 30000, "uma": [15, 5, -5, -15]}},
+    },
+    "ema": {
+        "length": "south", "kiriage": 0, "kazoe": 0, "multi": 0, "tsumoloss": 1, "nagashi": 1,
+        "paoscope": "hand", "paohonba": "discarder", "doubleron": "both", "tripleron": "all",
+        "busting": 0, "extension": "none", "agariyame": 0, "tenpaiyame": 0,
+        "leftover": "first", "rounding": "exact",
+        "seats": {4: {"start": 30000, "return": 30000, "uma": [15, 5, -5, -15]}},
+    },
+}
+
+TENHOU = "https://tenhou.net/man/ (天鳳 ルール)"
+TENHOU_RECORDS = "Tenhou game records (mjlog owari), ../shared/data/tenhou/"
+MAJSOUL = "https://riichi.wiki/Majsoul (Rules; Ladder)"
+MLEAGUE = "https://m-league.jp/about/ (Mリーグ 公式ルール)"
+WRC = "World Riichi Championship Rules 2022 and 2025 (Sylvain Malbec, WRC committee)"
+EMA = "EMA Riichi Competition Rules 2016 (http://mahjong-europe.org/portal/images/docs/Riichi-rules-2016-EN.pdf)"
+
+SOURCES = {
+    "tenhou": {
+        "document": TENHOU,
+        "seats": f"{TENHOU_RECORDS}: owari results fit 25,000/30,000 with uma 20/10/-10/-20 "
+                 "(four-player) and 35,000/40,000 with uma 20/0/-20 (three-player)",
+        "rounding": f"{TENHOU_RECORDS}: each result but first rounded to 1,000 (-45.5 -> -46)",
+        "kiriage": f"{TENHOU}: no kiriage mangan (4 han 30 fu scores 7,700)",
+        "kazoe": f"{TENHOU}: 13 han or more is a counted yakuman",
+        "multi": f"{TENHOU}: composite yakuman add up (records: yakuman= lists two)",
+        "tsumoloss": f"{TENHOU}: three-player tsumo pays without the North's share",
+        "nagashi": f"{TENHOU}; records: RYUUKYOKU type=nm",
+        "paoscope": f"{TENHOU}: pao for daisangen and daisuushii, the liable player pays the "
+                    "whole tsumo, half of a ron; records: paoWho",
+        "paohonba": f"{TENHOU_RECORDS}: on tsumo the liable player pays the honba too",
+        "doubleron": f"{TENHOU}: double ron, honba and sticks to the winner nearest the discarder",
+        "tripleron": f"{TENHOU}: three players on one discard is an abortive draw (records: ron3)",
+        "busting": f"{TENHOU}: below 0 ends the game (0 does not)",
+        "extension": f"{TENHOU}: 西入 when nobody has 30,000 (40,000 three-player)",
+        "agariyame": f"{TENHOU}: the last dealer who wins and is first stops",
+        "tenpaiyame": f"{TENHOU}: the last dealer who is tenpai and first stops (older records "
+                      "show none)",
+        "leftover": f"{TENHOU_RECORDS}: owari adds leftover sticks to first place",
+        "length": "silent (Tenhou has east-only and east-south lobbies): south, the common value",
+    },
+    "mahjongsoul": {
+        "document": MAJSOUL,
+        "seats": f"{MAJSOUL}: ranked PtsGain = (score - start)/1000 + uma, start 25,000 "
+                 "(three-player 35,000), uma 15/5/-5/-15 (three-player 15/0/-15): no oka",
+        "rounding": "silent (ranked points are rounded up for the ladder): exact",
+        "kiriage": f"{MAJSOUL}: off by default",
+        "kazoe": f"{MAJSOUL}: counted yakuman",
+        "multi": f"{MAJSOUL}: composite and double yakuman add up",
+        "tsumoloss": f"{MAJSOUL}: three-player applies tsumo loss by default (north-bisection "
+                     "is an option)",
+        "nagashi": f"{MAJSOUL}: nagashi mangan",
+        "paoscope": f"{MAJSOUL}: composite yakuman, separate responsibility for each yakuman",
+        "paohonba": "silent: liable, the common value",
+        "doubleron": f"{MAJSOUL}: multiple ron, riichi deposits to the player next in turn",
+        "tripleron": f"{MAJSOUL}: three ron on one discard is no abortive draw (sanchahou: no)",
+        "busting": f"{MAJSOUL}: below zero ends the game, zero does not",
+        "extension": f"{MAJSOUL}: west round when nobody reaches 30,000",
+        "agariyame": f"{MAJSOUL}: on", "tenpaiyame": f"{MAJSOUL}: on",
+        "leftover": f"{MAJSOUL}: leftover riichi deposits go to 1st place",
+        "length": "silent (east and south rooms): south, the common value",
+    },
+    "mleague": {
+        "document": MLEAGUE,
+        "seats": f"{MLEAGUE}: 25,000 start, 30,000 return, 順位点 +50/+10/-10/-30 "
+                 "(uma 30/10/-10/-30 plus oka 20); four-player only",
+        "rounding": f"{MLEAGUE}: points to 0.1",
+        "kiriage": f"{MLEAGUE}: 切り上げ満貫あり", "kazoe": f"{MLEAGUE}: 数え役満なし (sanbaiman)",
+        "multi": f"{MLEAGUE}: composite yakuman add up, no double-yakuman hands",
+        "tsumoloss": "four-player only: unused",
+        "nagashi": f"{MLEAGUE}: 流し満貫あり",
+        "paoscope": f"{MLEAGUE}: 責任払い for daisangen, daisuushii, suukantsu",
+        "paohonba": "silent: liable, the common value",
+        "doubleron": f"{MLEAGUE}: ダブロンなし, 頭ハネ",
+        "tripleron": f"{MLEAGUE}: 途中流局なし, the head winner only",
+        "busting": f"{MLEAGUE}: トビなし", "extension": f"{MLEAGUE}: east-south only",
+        "agariyame": f"{MLEAGUE}: アガリ止めなし", "tenpaiyame": f"{MLEAGUE}: テンパイ止めなし",
+        "leftover": "silent: first, the common value",
+        "length": f"{MLEAGUE}: 東南戦",
+    },
+    "wrc": {
+        "document": WRC,
+        "seats": f"{WRC}: 30,000 start and target, no oka, uma 15/5/-5/-15; four-player only",
+        "rounding": f"{WRC}: session score (points - 30,000)/1,000 + uma, to 0.1",
+        "kiriage": f"{WRC}: no kiriage mangan", "kazoe": f"{WRC}: no kazoe yakuman (sanbaiman)",
+        "multi": f"{WRC}: every yakuman counts as a single yakuman",
+        "tsumoloss": "four-player only: unused", "nagashi": f"{WRC}: nagashi mangan",
+        "paoscope": f"{WRC}: liability, the liable player pays a tsumo in full, shares a ron",
+        "paohonba": f"{WRC}: only the discarder pays the counters",
+        "doubleron": f"{WRC}: atamahane, the player nearest the discarder wins",
+        "tripleron": f"{WRC}: no abortive draws; atamahane", "busting": f"{WRC}: no busting",
+        "extension": f"{WRC}: none", "agariyame": f"{WRC}: no agari yame",
+        "tenpaiyame": f"{WRC}: none",
+        "leftover": "silent: first, the common value", "length": f"{WRC}: hanchan",
+    },
+    "ema": {
+        "document": EMA,
+        "seats": f"{EMA}: 30,000 start, no oka, uma 15/5/-5/-15; four-player only",
+        "rounding": f"{EMA}: (points - 30,000)/1,000 + uma, to 0.1",
+        "kiriage": f"{EMA}: no kiriage mangan", "kazoe": f"{EMA}: no kazoe yakuman (sanbaiman)",
+        "multi": f"{EMA}: yakuman are not cumulative",
+        "tsumoloss": "four-player only: unused",
+        "nagashi": f"{EMA}: nagashi mangan (EMA adds the counters; the ledger pays it as SPEC "
+                   "§1.8, without honba)",
+        "paoscope": f"{EMA}: pao for daisangen and daisuushii, whole tsumo, half a ron",
+        "paohonba": f"{EMA}: only the discarder pays the counters",
+        "doubleron": f"{EMA}: double and triple ron, the discarder pays each winner",
+        "tripleron": f"{EMA}: no abortive draws, all three win",
+        "busting": f"{EMA}: no busting", "extension": f"{EMA}: none",
+        "agariyame": f"{EMA}: none", "tenpaiyame": f"{EMA}: none",
+        "leftover": "silent on this point: first, the common value", "length": f"{EMA}: hanchan",
+    },
+}
+
+
+def preset_rules(name, players=4):
+    """A complete rules object (SPEC §6.1) for a published rule set and a player count.
+
+    >>> preset_rules("mleague")["uma"]
+    [30, 10, -10, -30]
+    >>> preset_rules("wrc", 3)
+    Traceback (most recent call last):
+    ...
+    ValueError: wrc is played by 4 players, not 3
+    """
+    preset = PRESETS[name]
+    if players not in preset["seats"]:
+        counts = " or ".join(str(n) for n in preset["seats"])
+        raise ValueError(f"{name} is played by {counts} players, not {players}")
+    rules = {key: value for key, value in preset.items() if key != "seats"}
+    seats = preset["seats"][players]
+    rules.update(players=players, start=seats["start"], uma=list(seats["uma"]))
+    rules["return"] = seats["return"]
+    return {field: rules[field] for field in FIELDS}
