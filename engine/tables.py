@@ -7,6 +7,7 @@
 from fractions import Fraction
 
 from . import calculate, exact
+from .draws import DRAW_POOL, tenpai_payments
 from .hongkong import FULL_SPICY, HALF_SPICY, HkRules, hk_payments
 from .keys import FU_VALUES, RULES
 from .riichi import TIERS
@@ -17,15 +18,17 @@ MCR_POINTS = (8, 12, 16, 24, 32, 48, 64, 88)
 # The lowest han of each limit tier, mangan first; drawn with kazoe on.
 LIMIT_HANS = tuple(sorted(lowest for lowest, _tier, _base in TIERS))
 LIMIT_HAN_LABELS = ("5", "6–7", "8–10", "11–12", "13+")
+LIMIT_YAKUMAN = (1, 2)  # the yakuman rows under the han tiers: single and double
 
 
 def _amounts(mapping):
     return [p["amount"] for p in calculate(mapping)["payments"]]
 
 
-def _riichi_cells(han, fu):
+def _riichi_cells(han, fu, yakuman=0):
     """Ron and tsumo for both seats; tsumo shares listed non-dealer, non-dealer, dealer."""
-    common = {"rule": "riichi", "han": str(han), "fu": str(fu), "kiriage": "0", "kazoe": "1"}
+    common = {"rule": "riichi", "han": str(han), "fu": str(fu), "kiriage": "0", "kazoe": "1",
+              "yakuman": str(yakuman)}
     ron_nd = _amounts({**common, "win": "ron", "seat": "nondealer"})[0]
     ron_d = _amounts({**common, "win": "ron", "seat": "dealer"})[0]
     dealer_share, nd_share, _ = _amounts({**common, "win": "tsumo", "seat": "nondealer"})
@@ -45,12 +48,63 @@ def fu_han_rows():
             for fu in FU_VALUES for han in FU_HAN_HANS]
 
 
+def fu_han_rows_3p():
+    """The same 44 cells for three-player riichi: ron as in four-player, and each tsumo cell for
+    both tsumo rules — ``loss`` (the absent North's share is not paid) and ``noloss`` (the two
+    payers split it). Every share is what one payer hands over, ready to read.
+
+    >>> row = fu_han_rows_3p()[10]  # 30 fu 3 han
+    >>> row["tsumo_nondealer"]["loss"], row["tsumo_nondealer"]["noloss"]
+    ({'total': 3000, 'dealer': 2000, 'nondealer': 1000}, {'total': 4000, 'dealer': 2500, 'nondealer': 1500})
+    """
+    rows = []
+    for fu in FU_VALUES:
+        for han in FU_HAN_HANS:
+            common = {"rule": "riichi", "players": "3", "han": str(han), "fu": str(fu),
+                      "kiriage": "0", "kazoe": "1"}
+            row = {"fu": fu, "han": han,
+                   "ron_nondealer": _amounts({**common, "seat": "nondealer"})[0],
+                   "ron_dealer": _amounts({**common, "seat": "dealer"})[0],
+                   "tsumo_nondealer": {}, "tsumo_dealer": {}}
+            for name, loss in (("loss", "1"), ("noloss", "0")):
+                tsumo = {**common, "win": "tsumo", "tsumoloss": loss}
+                dealer_share, nd_share = _amounts({**tsumo, "seat": "nondealer"})
+                each, _ = _amounts({**tsumo, "seat": "dealer"})
+                row["tsumo_nondealer"][name] = {"total": dealer_share + nd_share,
+                                                "dealer": dealer_share, "nondealer": nd_share}
+                row["tsumo_dealer"][name] = {"total": 2 * each, "each": each}
+            rows.append(row)
+    return rows
+
+
 def limit_rows():
-    """Mangan and above: 5 rows, always with kazoe on."""
+    """Mangan and above, always with kazoe on: 5 han tiers, then single and double yakuman.
+
+    >>> [(row["tier"], row["ron_nondealer"]) for row in limit_rows()[-2:]]
+    [('yakuman', 32000), ('yakuman2', 64000)]
+    """
     rows = []
     for han, label in zip(LIMIT_HANS, LIMIT_HAN_LABELS):
         tier = calculate({"rule": "riichi", "han": str(han)})["tier"]
         rows.append({"tier": tier, "han": label, **_riichi_cells(han, 30)})
+    for count in LIMIT_YAKUMAN:
+        tier = calculate({"rule": "riichi", "yakuman": str(count)})["tier"]
+        rows.append({"tier": tier, "han": "", **_riichi_cells(13, 30, yakuman=count)})  # han ignored
+    return rows
+
+
+def draw_rows():
+    """Exhaustive-draw payments by the number of tenpai players, four-player then three-player.
+
+    >>> [(r["players"], r["tenpai"], r["receive"], r["pay"]) for r in draw_rows()][:3]
+    [(4, 0, 0, 0), (4, 1, 3000, 1000), (4, 2, 1500, 1500)]
+    """
+    rows = []
+    for players in DRAW_POOL:
+        for tenpai in range(players + 1):
+            receive, pay = tenpai_payments(tenpai, players)
+            rows.append({"players": players, "tenpai": tenpai, "noten": players - tenpai,
+                         "receive": receive, "pay": pay})
     return rows
 
 
