@@ -1,0 +1,220 @@
+"""One hand at a time: who pays whom, where the riichi sticks go, who deals next, when it ends.
+
+Every win is paid through ``engine.riichi.riichi_payments`` (the calculator's own function),
+every exhaustive draw through ``engine.draws``. Hands come checked by ``record.read_hand``.
+"""
+from dataclasses import dataclass
+
+from ..draws import draw_deltas, nagashi_deltas
+from ..riichi import STICK, Hand, TableRules, riichi_payments
+
+WINDS = "ESWN"
+
+
+@dataclass(frozen=True)
+class State:
+    """The table before a hand: round wind (0 east … 3 north), dealer seat, counters, points."""
+
+    wind: int
+    dealer: int
+    honba: int
+    sticks: int
+    scores: tuple[int, ...]
+
+    @property
+    def round(self):
+        return f"{WINDS[self.wind]}{self.dealer + 1}"
+
+    def view(self):
+        return {"round": self.round, "dealer": self.dealer, "honba": self.honba,
+                "sticks": self.sticks, "scores": list(self.scores)}
+
+
+def first_state(rules):
+    return State(0, 0, 0, 0, (rules["start"],) * rules["players"])
+
+
+def ranking(scores):
+    """Seats from first to last; equal points rank by seat order from seat 0.
+
+    >>> ranking([25000, 31000, 31000, 13000])
+    [1, 2, 0, 3]
+    """
+    return sorted(range(len(scores)), key=lambda seat: (-scores[seat], seat))
+
+
+def _table(rules, honba):
+    return TableRules(kiriage=bool(rules["kiriage"]), kazoe=bool(rules["kazoe"]), honba=honba,
+                      sticks=0, multi=bool(rules["multi"]), players=rules["players"],
+                      tsumoloss=bool(rules["tsumoloss"]))
+
+
+def _value(winner, win, dealer, rules, honba, yakuman=None):
+    """The calculator's outcome for this winner (or for `yakuman` of its yakuman)."""
+    count = winner["yakuman"] if yakuman is None else yakuman
+    hand = Hand(winner.get("han", 0), winner.get("fu", 0), win, winner["seat"] == dealer, count)
+    return riichi_payments(hand, _table(rules, honba))
+
+
+def _pay(deltas, payer, seat, amount):
+    deltas[payer] -= amount
+    deltas[seat] += amount
+
+
+def _tsumo(deltas, seat, dealer, outcome, players):
+    """Tsumo payments to seats in the calculator's payer order (dealer first, then the others)."""
+    others = [(seat + step) % players for step in range(1, players)]
+    if seat != dealer:
+        others = [dealer] + [other for other in others if other != dealer]
+    for payer, payment in zip(others, outcome.payments):
+        _pay(deltas, payer, seat, payment.amount)
+
+
+def _win(deltas, winner, discarder, dealer, honba, rules):
+    """One winner's payments, honba included; pao as `paoscope` and `paohonba` say."""
+    seat, liable, count = winner["seat"], winner.get("pao"), winner["yakuman"]
+    players = rules["players"]
+    if liable is None or liable == discarder:
+        outcome = _value(winner, "tsumo" if discarder is None else "ron", dealer, rules, honba)
+        if discarder is None:
+            _tsumo(deltas, seat, dealer, outcome, players)
+        else:
+            _pay(deltas, discarder, seat, outcome.payments[0].amount)
+        return
+    # paoscope=own: the liable player answers for one yakuman, the rest is paid as usual.
+    own = rules["paoscope"] == "own" and rules["multi"] and count > 1
+    liable_count, rest = (1, count - 1) if own else (count, 0)
+    if discarder is None:
+        # The liable player pays its share of a tsumo as if it had dealt in, with all the honba.
+        _pay(deltas, liable, seat, _value(winner, "ron", dealer, rules, honba,
+                                          liable_count).payments[0].amount)
+        if rest:
+            _tsumo(deltas, seat, dealer, _value(winner, "tsumo", dealer, rules, 0, rest), players)
+        return
+    # On another player's discard the liable player and the discarder split the ron value.
+    payment = _value(winner, "ron", dealer, rules, honba, liable_count).payments[0]
+    half = (payment.amount - payment.honba) // 2
+    _pay(deltas, liable, seat, half)
+    _pay(deltas, discarder, seat, half)
+    _pay(deltas, liable if rules["paohonba"] == "liable" else discarder, seat, payment.honba)
+    if rest:
+        _pay(deltas, discarder, seat,
+             _value(winner, "ron", dealer, rules, 0, rest).payments[0].amount)
+
+
+@dataclass(frozen=True)
+class Played:
+    deltas: list
+    state: State  # the table after the hand, before the next one is dealt
+    over: bool
+
+
+def play(state, hand, rules):
+    """The changes a hand makes, the next state and whether the game is over after it.
+
+    Riichi deposits (1,000 each) go onto the table first; a win takes all the sticks, the
+    nearest winner to the discarder takes them and the honba in a multiple ron.
+    """
+    players = rules["players"]
+    deltas = [0] * players
+    sticks = state.sticks
+    for seat in hand["riichi"]:
+        deltas[seat] -= STICK
+        sticks += 1
+    result = hand["result"]
+    if result == "ron" and len(hand["winners"]) == 3 and rules["tripleron"] == "draw":
+        result = "abort"  # three players on one discard: an abortive draw
+    won = tenpai_kept = False
+    if result in ("ron", "tsumo"):
+        discarder = hand.get("from")
+        winners = hand["winners"]
+        if discarder is not None:
+            winners = sorted(winners, key=lambda w: (w["seat"] - discarder) % players)
+            if rules["doubleron"] == "head":
+                winners = winners[:1]
+        for index, winner in enumerate(winners):
+            _win(deltas, winner, discarder, state.dealer, state.honba if index == 0 else 0, rules)
+        deltas[winners[0]["seat"]] += STICK * sticks
+        sticks = 0
+        won = keeps = any(w["seat"] == state.dealer for w in winners)
+        honba = state.honba + 1 if keeps else 0
+    elif result == "draw":
+        tenpai = sorted(set(hand["tenpai"]) | set(hand["riichi"]))  # riichi means tenpai
+        if hand["nagashi"]:
+            paid = nagashi_deltas(hand["nagashi"], state.dealer, players,
+                                  bool(rules["tsumoloss"]))
+        else:
+            paid = draw_deltas(tenpai, players)
+        deltas = [d + p for d, p in zip(deltas, paid)]
+        tenpai_kept = keeps = state.dealer in tenpai
+        honba = state.honba + 1
+    else:
+        keeps, honba = True, state.honba + 1
+    scores = tuple(score + delta for score, delta in zip(state.scores, deltas))
+    if keeps:
+        after = State(state.wind, state.dealer, honba, sticks, scores)
+    else:
+        dealer = (state.dealer + 1) % players
+        after = State(state.wind + (dealer == 0), dealer, honba, sticks, scores)
+    return Played(deltas, after, _over(state, after, won, tenpai_kept, rules))
+
+
+def _over(before, after, won, tenpai_kept, rules):
+    """SPEC §6.2: busting, the end of the last round, the west extension, agariyame and
+    tenpaiyame."""
+    scores, players = after.scores, rules["players"]
+    if rules["busting"] and min(scores) < 0:
+        return True
+    last_wind = 0 if rules["length"] == "east" else 1
+    extension = before.wind > last_wind
+    all_last = before.wind == last_wind and before.dealer == players - 1
+    reached = max(scores) >= rules["return"]
+    if after.dealer == before.dealer:  # the dealer keeps the seat
+        if not (all_last or extension):
+            return False
+        leader = ranking(scores)[0]
+        stops = (won and rules["agariyame"]) or (tenpai_kept and rules["tenpaiyame"])
+        return bool(stops) and leader == before.dealer and scores[leader] >= rules["return"]
+    if all_last:
+        return not (rules["extension"] == "west" and not reached)
+    if extension:
+        return reached or before.dealer == players - 1
+    return False
+
+
+def half_away(points):
+    """Points rounded to whole thousands, halves away from zero (in thousands).
+
+    >>> [half_away(p) for p in (17500, -4500, -45500, 8100, -24800, 0)]
+    [18, -5, -46, 8, -25, 0]
+    """
+    thousands = (abs(points) + 500) // 1000
+    return thousands if points >= 0 else -thousands
+
+
+def final(scores, sticks, rules):
+    """Final scores (leftover sticks as `leftover` says), ranks (1 = first) and results.
+
+    A result is (points − return) / 1,000 + uma of the rank, plus oka to first; with
+    ``rounding=thousand`` every result but first's comes from the points rounded to 1,000 and
+    first takes minus the sum of the others. Results are numbers to 0.1, computed in tenths.
+    """
+    scores = list(scores)
+    order = ranking(scores)
+    if rules["leftover"] == "first":
+        scores[order[0]] += STICK * sticks
+    players = len(scores)
+    oka = (rules["return"] - rules["start"]) * players
+    tenths = [0] * players
+    for rank, seat in enumerate(order):
+        over_return = scores[seat] - rules["return"]
+        if rules["rounding"] == "thousand":
+            tenths[seat] = 10 * (half_away(over_return) + rules["uma"][rank])
+        else:
+            tenths[seat] = (over_return + (oka if rank == 0 else 0)) // 100 + 10 * rules["uma"][rank]
+    if rules["rounding"] == "thousand":
+        tenths[order[0]] = -sum(t for seat, t in enumerate(tenths) if seat != order[0])
+    ranks = [0] * players
+    for rank, seat in enumerate(order):
+        ranks[seat] = rank + 1
+    return {"scores": scores, "ranks": ranks, "results": [t / 10 for t in tenths]}
