@@ -7,7 +7,7 @@ PORT ?= 8000
 CHROMIUM ?= /usr/bin/chromium
 export CHROMIUM
 # The originality checker and the reference documents live beside the repository, not in it.
-ORIGINALITY ?= $(firstword $(wildcard ../shared/tools/check_originality.py /work/shared/tools/check_originality.py))
+ORIGINALITY ?= $(wildcard ../shared/tools/check_originality.py)
 
 .PHONY: build serve test test-engine bench lint clean
 

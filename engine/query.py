@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 from fractions import Fraction
 
+from .fu import FuHand, contradiction
 from .keys import DEFAULTS, KEYS, MAX_VALUE_LENGTH, UNIT_MAX, UNIT_PLACES
 
 _INTEGER = re.compile(r"-?[0-9]+")
@@ -30,6 +31,12 @@ CODES = {
     "unknown_choice": "not one of the choices",
     "open_chiitoitsu": "an open hand cannot be chiitoitsu",
     "open_pinfu": "an open hand cannot be pinfu",
+    "openkan_closed": "a called kan makes the hand open",
+    "open_triplet_tsumo": "a closed hand won on tsumo has no open triplet",
+    "open_triplet_wait": "in a closed hand an open triplet is only one a ron completed on a shanpon wait",
+    "open_triplet_twice": "a ron completes only one triplet: a closed hand has at most one open triplet",
+    "shanpon_no_triplet": "a shanpon wait needs a triplet among the melds",
+    "wait_no_sequence": "a two-sided, closed or edge wait needs a sequence among the melds",
 }
 
 
@@ -132,6 +139,11 @@ def parse(mapping: Mapping):
     for name, key in KEYS.items():
         if rule in key.rules and name not in values:
             values[name] = parse_value(name, DEFAULTS[name])
-    if values.get("fumode") == "count" and not values["menzen"] and values["shape"] != "standard":
-        raise InputError("shape", "open_" + values["shape"], _raw(mapping, "shape"))
+    if values.get("fumode") == "count":
+        melds = (values["m1"], values["m2"], values["m3"], values["m4"])
+        hand = FuHand(values["shape"], melds, values["pair"], values["wait"], values["menzen"])
+        found = contradiction(hand, values["win"])
+        if found:
+            field, code = found
+            raise InputError(field, code, _raw(mapping, field))
     return values

@@ -105,6 +105,8 @@ def cannot_occur(hand):
         notices.append("cannot_occur_ron_20fu")
     if hand.han == 1 and hand.fu in (20, 25):
         notices.append(f"cannot_occur_1han_{hand.fu}fu")
+    if hand.han == 2 and hand.fu == 25 and hand.win == "tsumo":
+        notices.append("cannot_occur_tsumo_2han_25fu")  # seven pairs + menzen tsumo: 3 han at least
     return tuple(notices)
 
 

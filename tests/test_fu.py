@@ -13,7 +13,9 @@ def count(**keys):
 FACTS = [
     (dict(), 30),  # all sequences, plain pair, ryanmen, closed ron: 20 + 10
     (dict(m1="closed-terminal", wait="kanchan"), 40),  # 20 + 10 + 8 + 2
-    (dict(win="tsumo"), 30),  # 20 + 2 = 22 -> 30
+    (dict(win="tsumo"), 20),  # pinfu whatever the shape control says: no tsumo 2
+    (dict(win="tsumo", pair="dragon"), 30),  # not pinfu: 20 + 2 + 2 = 24 -> 30
+    (dict(win="tsumo", wait="kanchan"), 30),  # not pinfu: 20 + 2 + 2 = 24 -> 30
     (dict(shape="pinfu", win="tsumo"), 20),
     (dict(shape="pinfu"), 30),
     (dict(shape="chiitoitsu"), 25),
@@ -30,8 +32,13 @@ FACTS = [
     (dict(pair="double", dwind4=1), 40),  # 34 -> 40
     (dict(pair="double", dwind4=1, m1="closed-simple", wait="tanki"), 40),  # 20+10+4+4+2=40
     (dict(pair="double", m1="closed-simple", wait="tanki"), 40),  # 38 -> 40
-    (dict(pair="double", dwind4=1, m1="closed-simple", wait="tanki", m2="open-simple"), 50),  # 42
-    (dict(m1="closed-simple", m2="closed-simple", m3="closed-simple", wait="shanpon"), 50),  # 42
+    (dict(pair="double", dwind4=1, m1="closed-simple", wait="tanki", m2="open-simple", menzen=0),
+     40),  # open ron: 20 + 4 + 2 + 4 + 2 = 32
+    (dict(pair="double", dwind4=1, m1="closed-simple", wait="shanpon", m2="open-simple"),
+     40),  # closed ron on shanpon, the completed triplet open: 20 + 10 + 4 + 2 + 4 = 40
+    (dict(m1="closed-simple", m2="closed-simple", m3="open-simple", wait="shanpon"), 40),  # 40
+    (dict(m1="closed-simple", m2="closed-simple", m3="closed-simple", wait="shanpon",
+          win="tsumo"), 40),  # 20 + 2 + 12 = 34
     (dict(pair="seat", wait="penchan", win="tsumo"), 30),  # 20 + 2 + 2 + 2 = 26 -> 30
 ]
 

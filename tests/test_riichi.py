@@ -94,6 +94,8 @@ def test_payer_names():
     (dict(han=2, fu=20), "cannot_occur_ron_20fu"),
     (dict(han=1, fu=20, win="tsumo"), "cannot_occur_1han_20fu"),
     (dict(han=1, fu=25, win="tsumo"), "cannot_occur_1han_25fu"),
+    (dict(han=2, fu=25, win="tsumo"), "cannot_occur_tsumo_2han_25fu"),  # chiitoitsu + tsumo: 3 han
+    (dict(han=2, fu=25, win="tsumo", seat="dealer"), "cannot_occur_tsumo_2han_25fu"),
 ])
 def test_cannot_occur_is_computed_with_a_notice(keys, notice):
     result = riichi(**keys)
@@ -104,6 +106,7 @@ def test_cannot_occur_is_computed_with_a_notice(keys, notice):
 def test_possible_hands_carry_no_cannot_occur_notice():
     assert riichi(han=2, fu=20, win="tsumo")["notices"] == []
     assert riichi(han=2, fu=25)["notices"] == []
+    assert riichi(han=3, fu=25, win="tsumo")["notices"] == []
 
 
 def _published_rows():
