@@ -207,11 +207,13 @@ def final(scores, sticks, rules):
     oka = (rules["return"] - rules["start"]) * players
     tenths = [0] * players
     for rank, seat in enumerate(order):
-        over_return = scores[seat] - rules["return"]
         if rules["rounding"] == "thousand":
-            tenths[seat] = 10 * (half_away(over_return) + rules["uma"][rank])
+            # The points are rounded first (Tenhou: -4,500 -> -5,000), then return comes off.
+            rounded = half_away(scores[seat]) - rules["return"] // 1000
+            tenths[seat] = 10 * (rounded + rules["uma"][rank])
         else:
-            tenths[seat] = (over_return + (oka if rank == 0 else 0)) // 100 + 10 * rules["uma"][rank]
+            over_return = scores[seat] - rules["return"] + (oka if rank == 0 else 0)
+            tenths[seat] = over_return // 100 + 10 * rules["uma"][rank]
     if rules["rounding"] == "thousand":
         tenths[order[0]] = -sum(t for seat, t in enumerate(tenths) if seat != order[0])
     ranks = [0] * players
