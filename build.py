@@ -87,6 +87,9 @@ def compute_tables():
         "nmjl": tables.nmjl_rows(),
         "mcr": tables.mcr_rows(),
         "rules": tables.rule_rows(),
+        "draws": tables.draw_rows(),
+        "fu_han_3p": tables.fu_han_rows_3p(),
+        "preset_names": present.PRESET_CHOICES,
     }
 
 

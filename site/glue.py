@@ -90,8 +90,10 @@ def draw(result):
         item.textContent = text
         notices.appendChild(item)
     document.querySelector("[data-notices-box]").hidden = not view["notices"]
-    for row, (payer, amount, honba) in zip(document.querySelectorAll("[data-who-pays] tr"),
-                                           view["who_pays"]):
+    rows = list(document.querySelectorAll("[data-who-pays] tr"))
+    for index, row in enumerate(rows):  # three-player riichi has two payers: the third row hides
+        row.hidden = index >= len(view["who_pays"])
+    for row, (payer, amount, honba) in zip(rows, view["who_pays"]):
         set_text("[data-payer]", payer, row)
         set_text("[data-amount]", amount, row)
         set_text("[data-honba]", honba, row)
@@ -105,9 +107,9 @@ def draw(result):
 
 def mark_your_hand(result):
     han = state["han"]
-    for row in document.querySelectorAll("[data-fu-han-rows] tr"):
-        mine = (result["rule"] == "riichi" and row.dataset.fu == str(result["fu"])
-                and row.dataset.han == str(han))
+    for row in document.querySelectorAll("[data-fu-han-rows] tr, [data-fu-han-3p-rows] tr"):
+        mine = (result["rule"] == "riichi" and "fu" in result  # a yakuman has no fu
+                and row.dataset.fu == str(result["fu"]) and row.dataset.han == str(han))
         row.classList.toggle("mine", mine)
         row.querySelector("[data-your-hand]").hidden = not mine
 
@@ -154,8 +156,25 @@ def update(mapping):
     RESULTS.dataset.state = "ok"
 
 
-def on_input(_event=None):
+def apply_preset():
+    """The rule-set selector writes its values into the table-rule controls."""
+    players = FORM.elements.namedItem("players").value
+    for name, value in present.preset_keys(FORM.elements.namedItem("preset").value, players).items():
+        FORM.elements.namedItem(name).checked = value == "1"
+
+
+def follow_preset(mapping):
+    """Once a table rule no longer agrees with the chosen rule set, the selector says "custom"."""
+    preset = FORM.elements.namedItem("preset")
+    if preset.value != "custom" and not present.preset_matches(preset.value, mapping):
+        preset.value = "custom"
+
+
+def on_input(event=None):
+    if event is not None and getattr(event.target, "name", None) == "preset":
+        apply_preset()
     mapping = read_form()
+    follow_preset(mapping)
     announce_later()
     update(mapping)
     draw_hk_columns(mapping)
@@ -196,6 +215,7 @@ def on_link(_event=None):
     # A link's values the form could not hold (an unknown option) still reach the engine, so the
     # field shows its error instead of a silent default.
     form = read_form()
+    follow_preset(form)
     update({**form, **read_link()})
     draw_hk_columns(form)
 

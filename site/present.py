@@ -9,6 +9,12 @@ to redraw them live, so the static and the live page can never word a result dif
 from decimal import Decimal
 
 from engine import KEYS, exact
+from engine.presets import NAMES, PRESETS
+
+# The preset selector: "custom" first (what the page starts with), then the published rule sets.
+PRESET_CHOICES = ("custom", *NAMES)
+# The calculator keys a preset sets; tsumoloss only for a rule set that is played three-handed.
+PRESET_KEYS = ("kiriage", "kazoe", "multi")
 
 
 def fmt(amount):
@@ -31,10 +37,13 @@ def explanation(result, strings):
             parts = [say["ron_alone"].format(a=fmt(first["amount"]))]
         else:
             parts = [say["ron_split"].format(a=fmt(first["amount"]), b=fmt(second["amount"]))]
-    elif first["payer"] == "dealer":
-        parts = [say["tsumo_nondealer"].format(a=fmt(first["amount"]), b=fmt(second["amount"]))]
     else:
-        parts = [say["tsumo_each"].format(a=fmt(first["amount"]))]
+        three = "_3p" if len(payments) == 2 else ""  # three-player riichi: two payers
+        if first["payer"] == "dealer":
+            parts = [say["tsumo_nondealer" + three].format(a=fmt(first["amount"]),
+                                                            b=fmt(second["amount"]))]
+        else:
+            parts = [say["tsumo_each" + three].format(a=fmt(first["amount"]))]
     if first["honba"]:
         honba = "honba_ron" if first["payer"] == "discarder" else "honba_tsumo"
         parts.append(say[honba].format(a=fmt(first["honba"])))
@@ -78,6 +87,37 @@ def _table(strings, dotted):
     return strings
 
 
+def preset_keys(name, players="4"):
+    """The form values (URL keys, strings) a rule-set preset sets; {} for "custom".
+
+    >>> preset_keys("mleague")
+    {'kiriage': '1', 'kazoe': '0', 'multi': '1'}
+    >>> preset_keys("tenhou", players="3")
+    {'kiriage': '0', 'kazoe': '1', 'multi': '1', 'tsumoloss': '1'}
+    >>> preset_keys("ema", players="3")  # played four-handed only: tsumo loss is left alone
+    {'kiriage': '0', 'kazoe': '0', 'multi': '0'}
+    """
+    if name not in PRESETS:
+        return {}
+    preset = PRESETS[name]
+    keys = {key: str(preset[key]) for key in PRESET_KEYS}
+    if str(players) == "3" and 3 in preset["seats"]:
+        keys["tsumoloss"] = str(preset["tsumoloss"])
+    return keys
+
+
+def preset_matches(name, mapping):
+    """Whether the form's values (a mapping of URL keys to strings) still agree with a preset.
+
+    >>> preset_matches("ema", {"kiriage": "0", "kazoe": "0", "multi": "0", "players": "4"})
+    True
+    >>> preset_matches("ema", {"kiriage": "1", "kazoe": "0", "multi": "0", "players": "4"})
+    False
+    """
+    wanted = preset_keys(name, mapping.get("players", "4"))
+    return bool(wanted) and all(mapping.get(key) == value for key, value in wanted.items())
+
+
 def error_text(error, strings):
     """The sentence for an InputError, in the page's language, naming the field."""
     messages = strings["error"]
@@ -98,4 +138,5 @@ def hk_cells(rows):
     return cells
 
 
-__all__ = ["fmt", "explanation", "view", "error_text", "hk_cells", "Decimal"]
+__all__ = ["fmt", "explanation", "view", "error_text", "hk_cells", "preset_keys", "preset_matches",
+           "PRESET_CHOICES", "Decimal"]

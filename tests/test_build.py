@@ -48,10 +48,12 @@ def test_page_language_and_head(pages, lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_eight_tables_with_94_rows(pages, lang):
+def test_ten_tables_with_149_rows(pages, lang):
+    # SPEC §2's eight tables and 94 rows, plus issue 11: two yakuman rows under the limits,
+    # the draws table (9 rows) and the three-player fu × han table (44 rows)
     found = pages[lang].select(".tables table")
-    assert len(found) == 8
-    assert sum(len(t.select("tbody tr")) for t in found) == 94
+    assert len(found) == 10
+    assert sum(len(t.select("tbody tr")) for t in found) == 94 + 2 + 9 + 44
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -109,7 +111,8 @@ def test_other_tables_equal_engine_data(pages, lang):
     limits = cells(page.select_one("#limits table"))
     assert [row[2:4] for row in limits] == [["8,000", "12,000"], ["12,000", "18,000"],
                                            ["16,000", "24,000"], ["24,000", "36,000"],
-                                           ["32,000", "48,000"]]
+                                           ["32,000", "48,000"], ["32,000", "48,000"],
+                                           ["64,000", "96,000"]]
     breakdown = cells(page.select_one("#fu-breakdown table"))
     assert [row[-1] for row in breakdown] == ["20", "10", "0", "0", "0", "0", "0", "0", "30", "30"]
     assert len(cells(page.select_one("#rules table"))) == 4
