@@ -1,0 +1,86 @@
+"""The oracle: real Tenhou games (../shared/data/tenhou/, mjlog XML) replayed by the ledger.
+
+Every hand's round, dealer, honba, sticks and every seat's change must equal the log's (``sc``,
+in hundreds, with the hand's riichi deposits counted in), and the final scores and results the
+log's ``owari``. The Tenhou preset is used; what changed over the years is read off each log:
+whole-number or tenths results (``rounding``), the older layout without tenpaiyame, and the uma,
+which must be one of the sets Tenhou has used (four-player 20/10/-10/-20, older east-only
+10/5/-5/-10; three-player 20/0/-20) — exactly one set reproduces each game's results.
+Skipped when the data folder is absent; the files are never copied here.
+"""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from engine.ledger import replay
+from tests.conftest import ROOT
+from tests.tenhou import DATA, convert, games
+
+pytestmark = pytest.mark.skipif(not DATA.is_dir(), reason="../shared/data/tenhou/ is absent")
+
+UMAS = {4: ([20, 10, -10, -20], [10, 5, -5, -10]), 3: ([20, 0, -20],)}
+PATHS = games() if DATA.is_dir() else []
+
+
+def _hand_facts(entry):
+    return entry["round"], entry["dealer"], entry["honba"], entry["sticks"], entry["deltas"]
+
+
+def _log_facts(expected):
+    return expected.round, expected.dealer, expected.honba, expected.sticks, expected.deltas
+
+
+@pytest.mark.parametrize("path", PATHS, ids=[path.stem[:12] for path in PATHS])
+def test_tenhou_game(path):
+    game = convert(path)
+    fits = []
+    for uma in UMAS[game.players]:
+        game.record["rules"]["uma"] = uma
+        played = replay(game.record)
+        assert [_hand_facts(entry) for entry in played["hands"]] == \
+            [_log_facts(expected) for expected in game.expected]
+        for entry, expected in zip(played["hands"], game.expected):
+            before = [score - delta for score, delta in zip(entry["scores"], entry["deltas"])]
+            assert before == expected.scores_before
+        assert played["over"]
+        if played["final"]["scores"] == game.final_scores and \
+                played["final"]["results"] == game.final_results:
+            fits.append(uma)
+    assert len(fits) == 1, (game.final_scores, game.final_results)
+
+
+def test_the_oracle_covers_the_rare_events():
+    """The logs hold what the ledger must get right: SOURCES.md's counts, recounted."""
+    counts = {"games": 0, "hands": 0, "double ron": 0, "yakuman": 0, "pao": 0, "nagashi": 0,
+              "abortive": 0, "three-player": 0}
+    for path in PATHS:
+        game = convert(path)
+        counts["games"] += 1
+        counts["three-player"] += game.players == 3
+        for hand in game.record["hands"]:
+            counts["hands"] += 1
+            winners = hand.get("winners", [])
+            counts["double ron"] += len(winners) > 1
+            counts["yakuman"] += sum(1 for w in winners if w.get("yakuman"))
+            counts["pao"] += sum(1 for w in winners if "pao" in w)
+            counts["nagashi"] += bool(hand.get("nagashi"))
+            counts["abortive"] += hand["result"] == "abort"
+    assert counts == {"games": 113, "hands": 1157, "double ron": 16, "yakuman": 14, "pao": 3,
+                      "nagashi": 3, "abortive": 23, "three-player": 3}
+
+
+@pytest.mark.parametrize("name", ["002-mjx", "096-mjlog2json", "113-dnovikoff"])
+def test_tenhou_game_through_the_command_line(name):
+    """A double ron with a yakuman, a pao double yakuman, a three-player game: via the CLI."""
+    path = next(p for p in PATHS if p.name.startswith(name))
+    game = convert(path)
+    game.record["rules"]["uma"] = UMAS[game.players][0]
+    done = subprocess.run([sys.executable, "-m", "engine.ledger", "-"], cwd=ROOT, text=True,
+                          input=json.dumps(game.record), capture_output=True, check=True)
+    played = json.loads(done.stdout)
+    assert [_hand_facts(entry) for entry in played["hands"]] == \
+        [_log_facts(expected) for expected in game.expected]
+    assert played["final"]["scores"] == game.final_scores
+    assert played["final"]["results"] == game.final_results
