@@ -9,14 +9,17 @@ which must be one of the sets Tenhou has used (four-player 20/10/-10/-20, older 
 Skipped when the data folder is absent; the files are never copied here.
 """
 import json
+import re
 import subprocess
 import sys
+import xml.etree.ElementTree as ElementTree
 
 import pytest
 
 from engine.ledger import replay
+from engine.riichi import HONBA_RON
 from tests.conftest import ROOT
-from tests.tenhou import DATA, convert, games
+from tests.tenhou import DATA, convert, games, lobby_type
 
 pytestmark = pytest.mark.skipif(not DATA.is_dir(), reason="../shared/data/tenhou/ is absent")
 
@@ -84,3 +87,38 @@ def test_tenhou_game_through_the_command_line(name):
         [_log_facts(expected) for expected in game.expected]
     assert played["final"]["scores"] == game.final_scores
     assert played["final"]["results"] == game.final_results
+
+
+def _three_player_rons():
+    """(file, honba, points of the hand, what the discarder paid) for every three-player ron
+    in the logs: mjlog AGARI tags and the tenhou.net/6 JSON logs' 和了 entries."""
+    rons = []
+    for path in PATHS:
+        root = ElementTree.parse(path).getroot()
+        if not lobby_type(root) & 0x10:
+            continue
+        for tag in root.iter("AGARI"):
+            who, discarder = int(tag.get("who")), int(tag.get("fromWho"))
+            if who != discarder:
+                changes = [int(v) for v in tag.get("sc").split(",")][1::2]
+                honba = int(tag.get("ba").split(",")[0])
+                points = int(tag.get("ten").split(",")[1])
+                rons.append((path.name, honba, points, -100 * changes[discarder]))
+    for path in sorted(DATA.glob("*.json")):
+        log = json.loads(path.read_text(encoding="utf-8"))
+        if not log["rule"]["disp"].startswith("三"):
+            continue
+        for hand in log["log"]:
+            result = hand[-1]
+            for deltas, info in zip(result[1::2], result[2::2]):
+                if result[0] == "和了" and info[0] != info[1]:
+                    points = int(re.search(r"(\d+)点", info[3]).group(1))
+                    rons.append((path.name, hand[0][1], points, -deltas[info[1]]))
+    return rons
+
+
+def test_three_player_ron_honba_is_200():
+    """SPEC §1.7's 200 per honba on a three-player ron, as the logs show it."""
+    rons = _three_player_rons()
+    assert len(rons) >= 18 and sum(1 for ron in rons if ron[1]) >= 8
+    assert all(paid == points + HONBA_RON[3] * honba for _name, honba, points, paid in rons), rons
