@@ -47,7 +47,7 @@ PRESETS = {
         "length": "south", "kiriage": 0, "kazoe": 1, "multi": 1, "tsumoloss": 1, "nagashi": 1,
         "paoscope": "hand", "paohonba": "liable", "doubleron": "both", "tripleron": "draw",
         "busting": 1, "extension": "west", "agariyame": 1, "tenpaiyame": 1,
-        "leftover": "first", "rounding": "thousand",
+        "leftover": "first", "rounding": "exact",
         "seats": {
             4: {"start": 25000, "return": 30000, "uma": [20, 10, -10, -20]},
             3: {"start": 35000, "return": 40000, "uma": [20, 0, -20]},
@@ -98,7 +98,9 @@ SOURCES = {
         "document": TENHOU,
         "seats": f"{TENHOU_RECORDS}: owari results fit 25,000/30,000 with uma 20/10/-10/-20 "
                  "(four-player) and 35,000/40,000 with uma 20/0/-20 (three-player)",
-        "rounding": f"{TENHOU_RECORDS}: each result but first rounded to 1,000 (-45.5 -> -46)",
+        "rounding": f"{TENHOU_RECORDS}: logs of 2022 and 2023 show results to 0.1; logs up to "
+                    "2020 show whole numbers (rounding=thousand: points rounded to 1,000, halves "
+                    "away from zero, -5,500 -> -6,000)",
         "kiriage": f"{TENHOU}: no kiriage mangan (4 han 30 fu scores 7,700)",
         "kazoe": f"{TENHOU}: 13 han or more is a counted yakuman",
         "multi": f"{TENHOU}: composite yakuman add up (records: yakuman= lists two)",

@@ -231,17 +231,23 @@ def test_game_over(rules, hands, over):
         assert (caught.value.hand, caught.value.code) == (len(hands), "game_over")
 
 
+TENHOU_UNTIL_2020 = {**preset_rules("tenhou"), "rounding": "thousand"}
+# Tenhou log 062-mjx-2022060104gm (owari): results to 0.1 since.
+TENHOU_2022 = ("tenhou exact", preset_rules("tenhou"), [18100, -2600, 16600, 67900], 0,
+               [18100, -2600, 16600, 67900], [-1.9, -52.6, -23.4, 77.9])
+
 # Final standings (SPEC §6.1): (name, rules, scores, sticks, final scores, results).
 FINALS = [
     # Tenhou log 001-mjx-2010081709gm (owari): rounded results, uma 20/10.
-    ("tenhou rounded", preset_rules("tenhou"), [20100, 35800, 5200, 38900], 0,
+    ("tenhou rounded", TENHOU_UNTIL_2020, [20100, 35800, 5200, 38900], 0,
      [20100, 35800, 5200, 38900], [-20.0, 16.0, -45.0, 49.0]),
     # Tenhou log 086-dnovikoff-bug8: 16,500 rounds to 17,000 (-13 + 10 = -3).
-    ("tenhou half rounds up", preset_rules("tenhou"), [77800, 2400, 16500, 3300], 0,
+    ("tenhou half rounds up", TENHOU_UNTIL_2020, [77800, 2400, 16500, 3300], 0,
      [77800, 2400, 16500, 3300], [88.0, -48.0, -3.0, -37.0]),
     # Tenhou log 113-dnovikoff-sanma2 (three-player): -5,500 rounds to -6,000.
-    ("tenhou 3p negative half", preset_rules("tenhou", 3), [27400, 83100, -5500], 0,
-     [27400, 83100, -5500], [-13.0, 79.0, -66.0]),
+    ("tenhou 3p negative half", {**preset_rules("tenhou", 3), "rounding": "thousand"},
+     [27400, 83100, -5500], 0, [27400, 83100, -5500], [-13.0, 79.0, -66.0]),
+    TENHOU_2022,
     # M-League's own example: 43,000 first +63, 36,800 second +16.8.
     ("m-league exact", preset_rules("mleague"), [43000, 36800, 11200, 9000], 0,
      [43000, 36800, 11200, 9000], [63.0, 16.8, -28.8, -51.0]),
