@@ -86,12 +86,20 @@ PRESETS = {
     },
 }
 
-TENHOU = "https://tenhou.net/man/ (天鳳 ルール)"
+# The official documents, and the public pages the values were read from where the official
+# text was not at hand (translations and summaries of it).
+TENHOU = ("https://tenhou.net/man/ (天鳳 ルール); read via the translation at "
+          "http://arcturus.su/mjw/index.php?title=Tenhou.net_rules")
 TENHOU_RECORDS = "Tenhou game records (mjlog owari), ../shared/data/tenhou/"
-MAJSOUL = "https://riichi.wiki/Majsoul (Rules; Ladder)"
-MLEAGUE = "https://m-league.jp/about/ (Mリーグ 公式ルール)"
-WRC = "World Riichi Championship Rules 2022 and 2025 (Sylvain Malbec, WRC committee)"
-EMA = "EMA Riichi Competition Rules 2016 (http://mahjong-europe.org/portal/images/docs/Riichi-rules-2016-EN.pdf)"
+MAJSOUL = ("Mahjong Soul's in-game rules; read via https://riichi.wiki/Majsoul (Rules, Ladder) "
+           "and its sanma section")
+MLEAGUE = ("https://m-league.jp/about/ (Mリーグ 公式ルール); read via https://majannavi.com/archives/55, "
+           "https://k-bys.work/mleague-rule/, https://riichi.wiki/M.League")
+WRC = ("World Riichi Championship Rules 2022 and 2025 (Sylvain Malbec, WRC committee); read via "
+       "https://riichi.wiki/World_Riichi_Championship_rules and the WRCR 2015 rule book")
+EMA = ("EMA Riichi Competition Rules 2016 "
+       "(http://mahjong-europe.org/portal/images/docs/Riichi-rules-2016-EN.pdf); read via "
+       "https://riichi.wiki/EMA_Riichi_Competition_Rules")
 
 SOURCES = {
     "tenhou": {
