@@ -14,7 +14,6 @@ import re
 import shutil
 import sys
 import tomllib
-import zipfile
 
 import jinja2
 import markdown
@@ -27,13 +26,13 @@ sys.path[:0] = [str(ROOT), str(SITE)]
 
 import engine  # noqa: E402
 import present  # noqa: E402
+import runtime  # noqa: E402
 from engine import tables  # noqa: E402
 
 LANGUAGES = ("ko", "ja")
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
-# Modules the browser needs: the engine, and the presenter shared with this build.
-APP_MODULES = [*sorted((ROOT / "engine").glob("*.py")), SITE / "present.py"]
+BUILD_INFO = "app/build.json"  # the build's hash and the snapshot's module list, read by the loader
 DEFAULT_PARTS = {"rule": "riichi", "fumode": "count"}  # the default hand by its parts: fu breakdown
 
 
@@ -166,38 +165,31 @@ def copy_static(out):
 
 
 def write_app_archive(out):
-    """The engine and the presenter as one zip, unpacked by PyScript into Python's cwd."""
-    target = out / "app" / "app.zip"
-    target.parent.mkdir(parents=True, exist_ok=True)
-    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
-        for path in APP_MODULES:
-            name = path.relative_to(ROOT).as_posix() if path.parent.name == "engine" else path.name
-            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))  # reproducible bytes
-            info.compress_type = zipfile.ZIP_DEFLATED
-            archive.writestr(info, path.read_bytes())
+    """The engine package and the site modules as one zip, unpacked by PyScript into Python's cwd."""
+    runtime.write_app_zip(out / "app" / "app.zip")
 
 
 def copy_runtime(out):
-    pyscript = NODE / "@pyscript" / "core" / "dist"
-    pyodide = NODE / "pyodide"
-    if not pyscript.is_dir() or not pyodide.is_dir():
+    """PyScript's requested chunks, Pyodide with a trimmed stdlib; returns the stdlib's modules."""
+    if not runtime.PYSCRIPT_DIST.is_dir() or not runtime.PYODIDE_DIST.is_dir():
         raise BuildError("node_modules is missing @pyscript/core or pyodide: run `npm ci`")
     target = out / "runtime" / "pyscript"
     target.mkdir(parents=True, exist_ok=True)
-    for path in pyscript.iterdir():
-        if path.is_file() and path.suffix != ".map":
-            shutil.copy2(path, target / path.name)
+    for path in runtime.pyscript_files():
+        shutil.copy2(path, target / path.name)
     target = out / "runtime" / "pyodide"
     target.mkdir(parents=True, exist_ok=True)
-    for name in PYODIDE_FILES:
-        shutil.copy2(pyodide / name, target / name)
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"):
+        shutil.copy2(runtime.PYODIDE_DIST / name, target / name)
+    runtime.write_lockfile(target / "pyodide-lock.json")
+    return runtime.write_stdlib(target / "python_stdlib.zip")
 
 
 # ---------------------------------------------------------------- stage 4: service worker, sitemap
 
 def precache_list(out):
-    """Every file a visit may need, relative to the site root, sorted."""
-    skip = {"sw.js", "sitemap.xml", "robots.txt"}
+    """Every file a visit may need, relative to the site root, sorted (build.json comes after)."""
+    skip = {"sw.js", "sitemap.xml", "robots.txt", BUILD_INFO}
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
     return [f for f in files if f not in skip]
 
@@ -215,10 +207,17 @@ def write_service_worker(env, out):
     version = build_hash(out, files)
     # Navigations are looked up as the folder URL ("ko/"), so list pages under both names.
     folders = [f[: -len("index.html")] or "./" for f in files if f.endswith("index.html")]
-    urls = folders + files
+    urls = folders + files + [BUILD_INFO]
     text = env.get_template("sw.js.j2").render(version=version, urls_json=json.dumps(urls))
     write(out / "sw.js", text)
     return version
+
+
+def write_build_info(out, version, stdlib):
+    """What the page's Pyodide loader checks a stored memory snapshot against, and what the
+    snapshot worker imports."""
+    info = {"build": version, "warm": runtime.warm_modules(stdlib)}
+    write(out / BUILD_INFO, json.dumps(info, separators=(",", ":")))
 
 
 def write_sitemap(out, base_url):
@@ -255,9 +254,10 @@ def main(argv=None):
     render_pages(env, contexts, out)
     copy_static(out)
     write_app_archive(out)
-    copy_runtime(out)
+    stdlib = copy_runtime(out)
     write_sitemap(out, base_url)
     version = write_service_worker(env, out)
+    write_build_info(out, version, stdlib)
     print(f"built {out} (cache {version})")
 
 

@@ -1,0 +1,228 @@
+"""The browser runtime the pages load, and nothing more. Used by build.py's copy stage.
+
+- PyScript: `core.js` and the chunks the pages request (tests/browser/test_runtime.py records
+  every request and checks that the shipped chunks are exactly those).
+- Pyodide: npm's files, except that `python_stdlib.zip` holds only the modules imported by the
+  app, by PyScript's Python side and by Pyodide's own start, and `pyodide-lock.json` lists no
+  package (the pages load none).
+- `app.zip`: every module of the engine package, subpackages included, and every `site/*.py`
+  that is not a glue; the glues (`site/*glue*.py`) are the pages' scripts.
+
+The standard library is trimmed the way `pyodide-pack` does it, but statically: start from every
+import of the app's modules, the glues and the Python code inside PyScript's and Pyodide's
+JavaScript, then follow each stdlib module's own imports through the stock zip. A stdlib module is
+followed only where its imports run on import (module level, not function bodies, not
+`if TYPE_CHECKING` or `if __name__ == "__main__"`), so the few modules that are imported lazily
+at run time are named in LAZY_IMPORTS.
+"""
+import ast
+import json
+import pathlib
+import re
+import zipfile
+
+ROOT = pathlib.Path(__file__).resolve().parent
+SITE = ROOT / "site"
+NODE = ROOT / "node_modules"
+PYSCRIPT_DIST = NODE / "@pyscript" / "core" / "dist"
+PYODIDE_DIST = NODE / "pyodide"
+
+# The PyScript files the pages request, by name up to the content hash of the chunk.
+PYSCRIPT_CHUNKS = ("core.js", "core-", "error-")
+# Imported by name at run time on every visit: Pyodide's own packages (its C core imports some),
+# the codecs Python's start looks up (zipfile decodes plain ASCII names as cp437), and what
+# PyScript's `files` uses to unpack app.zip (shutil). "a.*": the package a and all its modules.
+LAZY_IMPORTS = ("site", "traceback", "_pyodide.*", "pyodide.*", "encodings.aliases", "encodings.ascii",
+                "encodings.latin_1", "encodings.utf_8", "encodings.utf_8_sig", "encodings.cp437",
+                "shutil", "zipfile")
+# Modules that hold references to the page (JavaScript objects): never part of a memory snapshot.
+PAGE_MODULES = ("js", "pyscript", "polyscript", "_pyscript", "pyodide.http", "pyodide.console")
+IMPORT_TEXT = re.compile(r"\b(?:from\s+(\.*[\w.]*)\s+import|import\s+([\w.]+(?:\s*,\s*[\w.]+)*))")
+FIXED_TIME = (2020, 1, 1, 0, 0, 0)  # zip entries carry no build time: same input, same bytes
+
+
+# ---------------------------------------------------------------- what ships
+
+def pyscript_files():
+    return sorted(p for p in PYSCRIPT_DIST.iterdir()
+                  if p.is_file() and p.suffix == ".js" and p.name.startswith(PYSCRIPT_CHUNKS))
+
+
+def app_files():
+    """{name inside app.zip: source path}: the engine package, its subpackages, site modules."""
+    engine = {p.relative_to(ROOT).as_posix(): p for p in sorted((ROOT / "engine").rglob("*.py"))}
+    site = {p.name: p for p in sorted(SITE.glob("*.py")) if "glue" not in p.stem}
+    return engine | site
+
+
+def glue_files():
+    return sorted(SITE.glob("*glue*.py"))
+
+
+def module_name(archive_name):
+    """'engine/ledger/__init__.py' -> 'engine.ledger'; 'present.py' -> 'present'."""
+    return archive_name.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+
+
+# ---------------------------------------------------------------- reading imports
+
+def absolute(name, level, package):
+    """The module a relative import names, seen from `package`."""
+    if not level:
+        return name
+    parts = package.split(".")
+    return ".".join(p for p in [*parts[: len(parts) - level + 1], name] if p)
+
+
+def on_import(tree):
+    """The nodes that run when a module is imported: not function bodies, not TYPE_CHECKING or
+    __main__ blocks."""
+    todo = list(tree.body)
+    while todo:
+        node = todo.pop()
+        yield node
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            continue
+        if isinstance(node, ast.If) and re.search(r"TYPE_CHECKING|__name__ == .__main__.",
+                                                  ast.unparse(node.test)):
+            todo.extend(node.orelse)
+            continue
+        todo.extend(ast.iter_child_nodes(node))
+
+
+def imports_of(source, package="", anywhere=False):
+    """Every module name `source` imports (`from a import b` gives a and a.b: b may be a module)."""
+    text = source.decode("utf-8") if isinstance(source, bytes) else source
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:  # syntax newer than the Python running the build: read the lines
+        return imports_in_text(text, package, anywhere)
+    names = set()
+    for node in ast.walk(tree) if anywhere else on_import(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = absolute(node.module or "", node.level, package)
+            names.add(base)
+            names.update(f"{base}.{alias.name}" for alias in node.names)
+    return names
+
+
+def lines_on_import(text):
+    """The lines outside function bodies and __main__ blocks, judged by indentation."""
+    inside = []  # indents of the enclosing blocks skipped
+    for line in text.splitlines():
+        stripped = line.lstrip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        indent = len(line) - len(stripped)
+        while inside and indent <= inside[-1]:
+            inside.pop()
+        if re.match(r"(async\s+)?def\s|if __name__ == .__main__.", stripped):
+            inside.append(indent)
+        elif not inside:
+            yield line
+
+
+def imports_in_text(text, package="", anywhere=True):
+    """Import statements found as text: Python source the AST cannot read, or Python code kept in
+    JavaScript strings."""
+    text = text.replace("\\n", "\n").replace("\\t", "\t")  # Python kept in JavaScript strings
+    if not anywhere:
+        text = "\n".join(lines_on_import(text))
+    names = set()
+    for source, listed in IMPORT_TEXT.findall(text):
+        if source:
+            dots = len(source) - len(source.lstrip("."))
+            names.add(absolute(source[dots:], dots, package))
+        else:
+            names.update(name.strip() for name in listed.split(","))
+    return names
+
+
+# ---------------------------------------------------------------- tracing
+
+def import_roots():
+    """What the browser imports first: the app's and glues' imports anywhere in their code, the
+    Python inside PyScript's and Pyodide's JavaScript, and LAZY_IMPORTS."""
+    roots = set(LAZY_IMPORTS)
+    for path in [*app_files().values(), *glue_files()]:
+        roots |= imports_of(path.read_text(encoding="utf-8"), anywhere=True)
+    for path in [*pyscript_files(), PYODIDE_DIST / "pyodide.mjs", PYODIDE_DIST / "pyodide.asm.mjs"]:
+        roots |= imports_in_text(path.read_text(encoding="utf-8"))
+    return roots
+
+
+def trace(archive, roots):
+    """The entries of the stdlib `archive` that importing `roots` reads, with their parents."""
+    names = set(archive.namelist())
+
+    def locate(module):
+        path = module.replace(".", "/")
+        if f"{path}/__init__.py" in names:
+            return f"{path}/__init__.py", module
+        if f"{path}.py" in names:
+            return f"{path}.py", module.rpartition(".")[0]
+        return None, None
+
+    keep, todo = set(), [name for name in roots if not name.endswith(".*")]
+    for package in (name[:-2] for name in roots if name.endswith(".*")):
+        prefix = package.replace(".", "/") + "/"
+        todo.extend(module_name(n).replace("/", ".") for n in names
+                    if n.startswith(prefix) and n.endswith(".py"))
+    while todo:
+        parts = todo.pop().split(".")
+        for end in range(1, len(parts) + 1):
+            entry, package = locate(".".join(parts[:end]))
+            if entry and entry not in keep:
+                keep.add(entry)
+                todo.extend(imports_of(archive.read(entry), package))
+    return keep
+
+
+def stdlib_modules(entries):
+    return sorted(module_name(entry) for entry in entries)
+
+
+# ---------------------------------------------------------------- writing
+
+def write_zip(target, members):
+    """`members`: {name: bytes}. Stored, not deflated: the server's gzip compresses across files,
+    and zipimport reads stored entries without inflating them."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_STORED) as archive:
+        for name in sorted(members):
+            archive.writestr(zipfile.ZipInfo(name, date_time=FIXED_TIME), members[name])
+
+
+def write_app_zip(target):
+    write_zip(target, {name: path.read_bytes() for name, path in app_files().items()})
+
+
+def write_stdlib(target):
+    """The trimmed python_stdlib.zip; returns the module names it holds."""
+    with zipfile.ZipFile(PYODIDE_DIST / "python_stdlib.zip") as stock:
+        entries = trace(stock, import_roots())
+        write_zip(target, {entry: stock.read(entry) for entry in entries})
+    return stdlib_modules(entries)
+
+
+def write_lockfile(target):
+    """Pyodide's lock file without its package list: the pages install no package."""
+    lock = json.loads((PYODIDE_DIST / "pyodide-lock.json").read_text(encoding="utf-8"))
+    target.write_text(json.dumps({**lock, "packages": {}}, separators=(",", ":")), encoding="utf-8")
+
+
+def warm_modules(stdlib):
+    """What a memory snapshot imports ahead: the app's modules and the stdlib modules the glues and
+    PyScript's Python side import directly; nothing that holds the page."""
+    direct = set()
+    for path in glue_files():
+        direct |= imports_of(path.read_text(encoding="utf-8"))
+    for path in pyscript_files():
+        direct |= imports_in_text(path.read_text(encoding="utf-8"))
+    app = [module_name(name) for name in app_files() if not name.endswith("__main__.py")]
+    known = set(stdlib) | set(app)
+    wanted = {name for name in direct | {"shutil", "zipfile"} if name in known}  # + unpacking
+    page = {n for n in wanted if n in PAGE_MODULES or n.startswith(tuple(m + "." for m in PAGE_MODULES))}
+    return sorted(set(app) | wanted - page)
