@@ -30,19 +30,23 @@ def seats_subset(draw, players, min_size=0, exclude=()):
                          unique=True)) if pool else []
 
 
+# Mostly small hands, so that games last into the later rounds and the extension.
+HAN = [1, 1, 1, 2, 2, 2, 3, 3, 4, 5, 6, 8, 11, 13]
+
+
 def a_winner(draw, seat, players):
-    if draw(st.integers(0, 5)) == 0:
+    if draw(st.integers(0, 11)) == 0:
         winner = {"seat": seat, "yakuman": draw(st.integers(1, 3))}
         if draw(st.booleans()):
             winner["pao"] = draw(st.sampled_from([s for s in range(players) if s != seat]))
         return winner
-    return {"seat": seat, "han": draw(st.integers(1, 13)), "fu": draw(st.sampled_from(FU_VALUES))}
+    return {"seat": seat, "han": draw(st.sampled_from(HAN)), "fu": draw(st.sampled_from(FU_VALUES))}
 
 
 def a_hand(draw, rules):
     players = rules["players"]
     riichi = seats_subset(draw, players)
-    result = draw(st.sampled_from(["ron", "ron", "tsumo", "tsumo", "draw", "abort"]))
+    result = draw(st.sampled_from(["ron", "ron", "tsumo", "draw", "draw", "abort"]))
     if result == "ron":
         discarder = draw(st.integers(0, players - 1))
         winners = seats_subset(draw, players, 1, exclude=[discarder])
@@ -63,7 +67,7 @@ def games(draw):
     """A rules object and a legal sequence of hands, stopping when the game is over."""
     rules = rules_from(draw(RULES))
     hands = []
-    for _ in range(draw(st.integers(1, 30))):
+    for _ in range(draw(st.integers(1, 40))):
         hands.append(a_hand(draw, rules))
         if replay({"rules": rules, "hands": hands})["over"]:
             break
