@@ -8,6 +8,8 @@ Reads only the tags that carry the score: ``GO`` (lobby type: players, length), 
 Han come from ``yaku`` (pairs of yaku id and han, dora included), yakuman from the number of
 ids in ``yakuman``; fu from ``ten``. The record's hands carry nothing Tenhou does not show.
 """
+import json
+import re
 import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -131,3 +133,80 @@ def _ryuukyoku(hand, tag, players):
 def games():
     """Every mjlog game in the data folder (the tenhou.net/6 JSON copies are left aside)."""
     return sorted(DATA.glob("*.xml"))
+
+
+# tenhou.net/6 JSON logs: the same games in another layout, and five more three-player games.
+JSON_ABORTIVE = {"九種九牌", "四家立直", "三家和了", "四槓散了", "四風連打"}
+LIMIT_FU = {4: 40, 3: 70}  # a mangan below 5 han shows no fu: these are the least that reach it
+
+
+def _json_winner(info, yaku_value):
+    seat = info[0]
+    winner = {"seat": seat}
+    yakuman = sum(1 for yaku in info[4:] if "役満" in yaku)
+    if yakuman:
+        winner["yakuman"] = yakuman
+    else:
+        han = sum(int(h) for yaku in info[4:] for h in re.findall(r"\((\d+)飜\)", yaku))
+        fu = re.search(r"(\d+)符", yaku_value)
+        winner["han"] = min(13, han)
+        winner["fu"] = int(fu.group(1)) if fu else LIMIT_FU.get(han, 30)
+    if info[2] != seat:
+        winner["pao"] = info[2]
+    return winner
+
+
+def convert_json(path, rules=None):
+    """A tenhou.net/6 JSON log as (our record, Tenhou's figures), like ``convert``."""
+    log = json.loads(Path(path).read_text(encoding="utf-8"))
+    disp = log["rule"]["disp"]
+    players = 3 if disp.startswith("三") else 4
+    length = "south" if "南" in disp else "east"
+    hands, expected = [], []
+    for kyoku in log["log"]:
+        (index, honba, sticks), scores, result = kyoku[0], kyoku[1][:players], kyoku[-1]
+        discards = [kyoku[6 + 3 * seat] for seat in range(players)]
+        riichi = [seat for seat in range(players)
+                  if any(isinstance(tile, str) and tile.startswith("r") for tile in discards[seat])]
+        winners, discarder = [], None
+        if result[0] == "和了":
+            for info in result[2::2]:
+                winners.append(_json_winner(info, info[3]))
+                if info[0] != info[1]:
+                    discarder = info[1]
+            # A riichi declaration tile that is called for ron puts no stick on the table.
+            if discarder in riichi and isinstance(discards[discarder][-1], str) and \
+                    discards[discarder][-1].startswith("r"):
+                riichi.remove(discarder)
+        deltas = [sum(d[seat] for d in result[1::2]) - 1000 * (seat in riichi)
+                  for seat in range(players)]
+        hand = {"riichi": riichi}
+        if winners:
+            hand.update(result="ron" if discarder is not None else "tsumo", winners=winners)
+            if discarder is not None:
+                hand["from"] = discarder
+        elif result[0] in JSON_ABORTIVE:
+            hand["result"] = "abort"
+        else:
+            changes = result[1][:players] if len(result) > 1 else [0] * players
+            tenpai = [seat for seat in range(players) if changes[seat] > 0]
+            if result[0] == "全員聴牌":
+                tenpai = list(range(players))
+            hand.update(result="draw", tenpai=sorted(set(tenpai) | set(riichi)), nagashi=[])
+            if result[0] == "流し満貫":
+                hand.update(nagashi=tenpai, tenpai=sorted(riichi))
+        hands.append(hand)
+        expected.append(Expected(f"{WINDS[index // 4]}{index % 4 + 1}", index % 4, honba, sticks,
+                                 list(scores), deltas))
+    owari = log["sc"]
+    scores = [int(v) for v in owari[0::2]][:players]
+    results = [float(v) for v in owari[1::2]][:players]
+    exact = any(result != int(result) for result in results)
+    record = {"rules": {"preset": "tenhou", "players": players, "length": length,
+                        "rounding": "exact" if exact else "thousand", **(rules or {})},
+              "hands": hands}
+    return Game(Path(path), 0, players, length, record, expected, scores, results)
+
+
+def json_games():
+    return sorted(DATA.glob("*.json"))

@@ -1,4 +1,5 @@
-"""The oracle: real Tenhou games (../shared/data/tenhou/, mjlog XML) replayed by the ledger.
+"""The oracle: real Tenhou games (../shared/data/tenhou/) replayed by the ledger: the 113 mjlog
+XML games, and the 11 tenhou.net/6 JSON logs (six copies of XML games, five more three-player).
 
 Every hand's round, dealer, honba, sticks and every seat's change must equal the log's (``sc``,
 in hundreds, with the hand's riichi deposits counted in), and the final scores and results the
@@ -17,14 +18,15 @@ import xml.etree.ElementTree as ElementTree
 import pytest
 
 from engine.ledger import replay
-from engine.riichi import HONBA_RON
+from engine.riichi import HONBA_RON, TableRules, base_points
 from tests.conftest import ROOT
-from tests.tenhou import DATA, convert, games, lobby_type
+from tests.tenhou import DATA, convert, convert_json, games, json_games, lobby_type
 
 pytestmark = pytest.mark.skipif(not DATA.is_dir(), reason="../shared/data/tenhou/ is absent")
 
 UMAS = {4: ([20, 10, -10, -20], [10, 5, -5, -10]), 3: ([20, 0, -20],)}
 PATHS = games() if DATA.is_dir() else []
+JSON_PATHS = json_games() if DATA.is_dir() else []
 
 
 def _hand_facts(entry):
@@ -35,9 +37,10 @@ def _log_facts(expected):
     return expected.round, expected.dealer, expected.honba, expected.sticks, expected.deltas
 
 
-@pytest.mark.parametrize("path", PATHS, ids=[path.stem[:12] for path in PATHS])
+@pytest.mark.parametrize("path", PATHS + JSON_PATHS,
+                         ids=[path.name[:12] for path in PATHS + JSON_PATHS])
 def test_tenhou_game(path):
-    game = convert(path)
+    game = convert(path) if path.suffix == ".xml" else convert_json(path)
     fits = []
     for uma in UMAS[game.players]:
         game.record["rules"]["uma"] = uma
@@ -72,6 +75,30 @@ def test_the_oracle_covers_the_rare_events():
             counts["abortive"] += hand["result"] == "abort"
     assert counts == {"games": 113, "hands": 1157, "double ron": 16, "yakuman": 14, "pao": 3,
                       "nagashi": 3, "abortive": 23, "three-player": 3}
+
+
+def _paid(hand):
+    """A hand with each winner's han and fu as the base points they pay (the JSON layout shows
+    no fu on a limit hand), riichi seats in seat order, an empty nagashi list spelled out."""
+    winners = [{key: value for key, value in winner.items() if key not in ("han", "fu")}
+               | ({"base": base_points(winner["han"], winner["fu"], TableRules())[0]}
+                  if "han" in winner else {})
+               for winner in hand.get("winners", [])]
+    return {**hand, "winners": winners, "nagashi": hand.get("nagashi", []),
+            "riichi": sorted(hand["riichi"])}
+
+
+def test_json_copies_convert_to_the_same_records():
+    """Files 114-119 are 093-098 in the tenhou.net/6 layout: both converters agree."""
+    copies = [path for path in JSON_PATHS if "mjlog2json" in path.name]
+    assert len(copies) == 6
+    for copy in copies:
+        original = next(p for p in PATHS if p.name[4:] == copy.name[4:].replace(".json", ".xml"))
+        xml, other = convert(original), convert_json(copy)
+        assert [_paid(hand) for hand in other.record["hands"]] == \
+            [_paid(hand) for hand in xml.record["hands"]]
+        assert other.expected == xml.expected
+        assert (other.final_scores, other.final_results) == (xml.final_scores, xml.final_results)
 
 
 @pytest.mark.parametrize("name", ["002-mjx", "096-mjlog2json", "113-dnovikoff"])
