@@ -334,6 +334,9 @@ BAD = [
     ({"rules": {"players": 3}, "hands": [draw(tenpai=[3])]}, 0, "tenpai", "out_of_range"),
     ({"rules": {"nagashi": 0}, "hands": [draw(nagashi=[2])]}, 0, "nagashi", "nagashi_off"),
     ({"rules": {"length": "east"}, "hands": [*noten_hands(4), NOTEN]}, 4, "result", "game_over"),
+    ({"rules": {"kirage": 1}}, None, "kirage", "unknown_field"),
+    ({"hands": [{**draw(), "tenpia": [0]}]}, 0, "tenpia", "unknown_field"),
+    ({"hands": [ron(0, {**win(1), "dora": 2})]}, 0, "dora", "unknown_field"),
 ]
 
 

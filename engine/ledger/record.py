@@ -38,9 +38,12 @@ CODES = {
     "pao_needs_yakuman": "only a yakuman has a liable player",
     "nagashi_off": "these rules have no nagashi mangan",
     "game_over": "the game is already over",
+    "unknown_field": "not a key of the record",
 }
 
 RESULTS = ("ron", "tsumo", "draw", "abort")
+HAND_KEYS = {"result", "from", "winners", "riichi", "tenpai", "nagashi"}
+WINNER_KEYS = {"seat", "han", "fu", "yakuman", "pao"}
 MAX_POINTS = 1_000_000
 MAX_UMA = 1000  # thousands
 MAX_YAKUMAN = 6
@@ -119,6 +122,7 @@ def rules_from(mapping):
         mapping = {}
     if not isinstance(mapping, dict):
         raise RecordError(None, "rules", "not_an_object", mapping)
+    _known(mapping, None, {*FIELDS, "preset"})
     players = _choice(mapping.get("players", 4), "players", FIELDS["players"])
     preset = mapping.get("preset")
     if preset is not None:
@@ -151,6 +155,13 @@ def rules_from(mapping):
     return rules
 
 
+def _known(mapping, hand, keys):
+    """A misspelt key would silently change the game: every key must be one the record has."""
+    for key in mapping:
+        if key not in keys:
+            raise RecordError(hand, str(key), "unknown_field", mapping[key])
+
+
 def _seat(value, hand, field, players):
     return integer(value, hand, field, 0, players - 1)
 
@@ -168,6 +179,7 @@ def _seats(record, hand, field, players):
 def _winner(record, hand, players):
     if not isinstance(record, dict):
         raise RecordError(hand, "winners", "not_an_object", record)
+    _known(record, hand, WINNER_KEYS)
     if "seat" not in record:
         raise RecordError(hand, "seat", "missing", None)
     winner = {"seat": _seat(record["seat"], hand, "seat", players)}
@@ -195,6 +207,7 @@ def read_hand(record, index, rules):
     players = rules["players"]
     if not isinstance(record, dict):
         raise RecordError(index, "hand", "not_an_object", record)
+    _known(record, index, HAND_KEYS)
     result = record.get("result")
     if result not in RESULTS:
         raise RecordError(index, "result", "unknown_choice" if result else "missing", result)
