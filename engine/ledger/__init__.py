@@ -19,7 +19,7 @@ engine.ledger.record.RecordError: rules: players=5: unknown_choice
 from .game import final, first_state, play
 from .record import CODES, DEFAULTS, RecordError, read_hand, rules_from
 
-__all__ = ["CODES", "DEFAULTS", "RecordError", "end", "replay", "rules_from"]
+__all__ = ["CODES", "DEFAULTS", "RecordError", "end", "read_hand", "replay", "rules_from"]
 
 
 def _run(record):
