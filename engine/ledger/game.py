@@ -198,6 +198,11 @@ def final(scores, sticks, rules):
     A result is (points − return) / 1,000 + uma of the rank, plus oka to first; with
     ``rounding=thousand`` every result but first's comes from the points rounded to 1,000 and
     first takes minus the sum of the others. Results are numbers to 0.1, computed in tenths.
+
+    >>> rules = {"start": 25000, "return": 30000, "uma": [30, 10, -10, -30],
+    ...          "leftover": "first", "rounding": "exact"}
+    >>> final([43000, 36800, 11200, 8000], 1, rules)["results"]
+    [63.0, 16.8, -28.8, -52.0]
     """
     scores = list(scores)
     order = ranking(scores)
