@@ -202,7 +202,7 @@ def final(scores, sticks, rules):
     >>> rules = {"start": 25000, "return": 30000, "uma": [30, 10, -10, -30],
     ...          "leftover": "first", "rounding": "exact"}
     >>> final([43000, 36800, 11200, 8000], 1, rules)["results"]
-    [63.0, 16.8, -28.8, -52.0]
+    [64.0, 16.8, -28.8, -52.0]
     """
     scores = list(scores)
     order = ranking(scores)
