@@ -27,7 +27,7 @@ sys.path[:0] = [str(ROOT), str(SITE)]
 import engine  # noqa: E402
 import present  # noqa: E402
 import runtime  # noqa: E402
-from engine import tables  # noqa: E402
+from engine import presets, tables  # noqa: E402
 
 LANGUAGES = ("ko", "ja")
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
@@ -109,7 +109,8 @@ def environment():
 def page_context(lang, strings, guide, faq, data, base_url):
     default = data["default"]
     view = present.view({**default, "fu_breakdown": data["default_breakdown"]}, strings)
-    strings_json = json.dumps(strings, ensure_ascii=False, separators=(",", ":"))
+    page_strings = {key: words for key, words in strings.items() if key != "ledger"}  # its own page
+    strings_json = json.dumps(page_strings, ensure_ascii=False, separators=(",", ":"))
     faq_json = json.dumps({
         "@context": "https://schema.org",
         "@type": "FAQPage",
@@ -150,6 +151,61 @@ def render_pages(env, contexts, out):
         write(out / lang / "index.html", text)
     index = env.get_template("index.html.j2").render(pages=contexts, base_url="")
     write(out / "index.html", index)
+
+
+# ---------------------------------------------------------------- stage 2b: the game ledger
+
+LEDGER_ROOT = "../../"  # the ledger lives at LANG/ledger/, one folder below the calculator
+
+
+def load_ledger_guide(lang):
+    """The ledger page's guide sections (content/LANG/ledger/*.md), in file order."""
+    sections = []
+    for path in sorted((CONTENT / lang / "ledger").glob("*.md")):
+        body = markdown.markdown(path.read_text(encoding="utf-8"), extensions=["tables"],
+                                 output_format="html")
+        sections.append({"slug": "ledger-" + path.stem.split("-", 1)[1], "html": body})
+    return sections
+
+
+def ledger_context(lang, strings, base_url):
+    first = presets.NAMES[0]
+    ledger_strings = {"ledger": strings["ledger"]}
+    return {
+        "lang": lang,
+        "other": "ja" if lang == "ko" else "ko",
+        "root": LEDGER_ROOT,
+        "s": strings,
+        "l": strings["ledger"],
+        "guide": load_ledger_guide(lang),
+        "base_url": base_url,
+        "fields": presets.FIELDS,
+        "presets": presets.PRESETS,
+        "preset_names": presets.NAMES,
+        "first_preset": first,
+        "rules": presets.preset_rules(first, 4),
+        "fu_values": engine.KEYS["fu"].choices,
+        "strings_json": json.dumps(ledger_strings, ensure_ascii=False,
+                                   separators=(",", ":")).replace("</", "<\\/"),
+    }
+
+
+def render_ledger_pages(env, strings, base_url, out):
+    """LANG/ledger/index.html for each language, and the ledger's glue beside the calculator's."""
+    template = env.get_template("ledger.html.j2")
+    for lang in LANGUAGES:
+        try:
+            text = template.render(ledger_context(lang, strings[lang], base_url))
+        except jinja2.TemplateError as error:
+            raise BuildError(f"ledger.html.j2 ({lang}): {error}") from error
+        write(out / lang / "ledger" / "index.html", text)
+    (out / "app").mkdir(parents=True, exist_ok=True)
+    shutil.copy2(SITE / "ledger_glue.py", out / "app" / "ledger_glue.py")
+    # PyScript resolves the interpreter's URL from the page, so the ledger, a folder deeper than
+    # the calculator, gets the calculator's config with that one URL a folder further up.
+    config = json.loads((SITE / "static" / "app" / "pyscript.json").read_text(encoding="utf-8"))
+    config["interpreter"] = "../" + config["interpreter"]
+    write(out / "app" / "pyscript-ledger.json", json.dumps(config, indent=2) + "\n")
 
 
 # ---------------------------------------------------------------- stage 3: copy files
@@ -221,7 +277,8 @@ def write_build_info(out, version, stdlib):
 
 
 def write_sitemap(out, base_url):
-    pages = [f"{base_url}{lang}/" for lang in LANGUAGES]  # relative when base_url is ""
+    pages = [f"{base_url}{lang}/{page}" for lang in LANGUAGES  # relative when base_url is ""
+             for page in ("", "ledger/")]
     rows = "".join(f"  <url><loc>{html.escape(page)}</loc></url>\n" for page in pages)
     write(out / "sitemap.xml", '<?xml version="1.0" encoding="UTF-8"?>\n'
           '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' + rows + "</urlset>\n")
@@ -252,6 +309,7 @@ def main(argv=None):
         shutil.rmtree(out)
     env = environment()
     render_pages(env, contexts, out)
+    render_ledger_pages(env, strings, base_url, out)
     copy_static(out)
     write_app_archive(out)
     stdlib = copy_runtime(out)
