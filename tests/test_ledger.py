@@ -351,7 +351,7 @@ def test_bad_record(record, hand, field, code):
 
 
 def test_every_code_is_tested():
-    assert {case[3] for case in BAD} == set(CODES)
+    assert {case[3] for case in BAD} | {case[2] for case in CLI_BAD} == set(CODES)
 
 
 def test_numbers_as_strings_are_read():
@@ -415,12 +415,16 @@ def test_cli_reads_a_file_and_stdin(tmp_path):
         assert json.loads(done.stdout) == replay(record)
 
 
-@pytest.mark.parametrize("text, field, code", [
+CLI_BAD = [
     ("{not json", "record", "unreadable"),
     (json.dumps({"hands": [ron(1, win(1))]}), "seat", "winner_is_discarder"),
-])
+]
+
+
+@pytest.mark.parametrize("text, field, code", CLI_BAD)
 def test_cli_bad_record_exits_2(text, field, code):
     done = _cli("-", stdin=text)
     assert done.returncode == 2
     error = json.loads(done.stdout)["error"]
     assert (error["field"], error["code"]) == (field, code)
+    assert set(error) == {"hand", "field", "code", "message"}

@@ -20,8 +20,8 @@ def main(argv):
                 text = file.read()
         record = json.loads(text)
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        print(json.dumps({"error": {"hand": None, "field": "record", "code": "unreadable",
-                                    "message": str(error)}}, ensure_ascii=False))
+        error = RecordError(None, "record", "unreadable", str(error))
+        print(json.dumps({"error": error.as_dict()}, ensure_ascii=False))
         return 2
     try:
         game = replay(record)

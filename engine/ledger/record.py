@@ -39,6 +39,7 @@ CODES = {
     "nagashi_off": "these rules have no nagashi mangan",
     "game_over": "the game is already over",
     "unknown_field": "not a key of the record",
+    "unreadable": "not a readable JSON file",  # the command line only
 }
 
 RESULTS = ("ron", "tsumo", "draw", "abort")
@@ -77,8 +78,11 @@ class RecordError(ValueError):
 
     @property
     def message(self):
-        where = "rules" if self.hand is None else f"hand {self.hand + 1}"
-        return f"{where}, {self.field}: {CODES[self.code]} ({self.value!r})"
+        if self.hand is not None:
+            where = f"hand {self.hand + 1}, {self.field}"
+        else:
+            where = self.field if self.field in ("record", "hands") else f"rules, {self.field}"
+        return f"{where}: {CODES[self.code]} ({self.value!r})"
 
     def as_dict(self):
         return {"hand": self.hand, "field": self.field, "code": self.code,
