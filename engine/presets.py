@@ -176,10 +176,14 @@ SOURCES = {
         "paoscope": f"{WRC}: liability, the liable player pays a tsumo in full, shares a ron",
         "paohonba": f"{WRC}: only the discarder pays the counters",
         "doubleron": f"{WRC}: atamahane, the player nearest the discarder wins",
-        "tripleron": f"{WRC}: no abortive draws; atamahane", "busting": f"{WRC}: no busting",
+        "tripleron": f"{WRC}: no abortive draws; atamahane (§5.7.6: only the player closest to "
+                     "the discarder wins)",
+        "busting": f"{WRC}: the session is played to its end below zero (riichi.wiki's summary "
+                   "reads 'negative score: game end'); the common tournament value",
         "extension": f"{WRC}: none", "agariyame": f"{WRC}: no agari yame",
         "tenpaiyame": f"{WRC}: none",
-        "leftover": "silent: first, the common value", "length": f"{WRC}: hanchan",
+        "leftover": "not found in the text read: first, the common value",
+        "length": f"{WRC}: hanchan",
     },
     "ema": {
         "document": EMA,
@@ -194,9 +198,12 @@ SOURCES = {
         "paohonba": f"{EMA}: only the discarder pays the counters",
         "doubleron": f"{EMA}: double and triple ron, the discarder pays each winner",
         "tripleron": f"{EMA}: no abortive draws, all three win",
-        "busting": f"{EMA}: no busting", "extension": f"{EMA}: none",
+        "busting": f"{EMA}: no busting (the hanchan is played to its end)",
+        "extension": f"{EMA}: none",
         "agariyame": f"{EMA}: none", "tenpaiyame": f"{EMA}: none",
-        "leftover": "silent on this point: first, the common value", "length": f"{EMA}: hanchan",
+        "leftover": "not found in the text read: first, the common value (EMA clubs give "
+                    "leftover riichi sticks to the overall winner)",
+        "length": f"{EMA}: hanchan",
     },
 }
 
