@@ -1,0 +1,189 @@
+"""The engine's memory image: made after the first visit, restored on the next, refused when it
+does not belong to this build, deleted with its build. And the runtime files a page asks for."""
+import json
+
+import pytest
+
+import build
+import runtime
+
+from .conftest import SUBPATH, Watch, serve
+from .helpers import READY, card
+
+CONTROLLED = "navigator.serviceWorker.controller !== null"
+STORED = "document.documentElement.dataset.engineImage === 'stored'"
+IMAGE_PREFIX = "mahjong-payments-image-"
+# In the page: the stored image's cache name, its key, and its size in bytes.
+IMAGE = """async () => {
+  const names = (await caches.keys()).filter((n) => n.startsWith("mahjong-payments-image-"));
+  const rows = [];
+  for (const name of names) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      const body = await (await cache.match(request)).arrayBuffer();
+      rows.push([name, request.url, body.byteLength]);
+    }
+  }
+  return rows;
+}"""
+# In the page: replace the stored image's bytes with `junk` (a string) or with the real image
+# re-stamped as made by another build (`build`).
+TAMPER = """async ([mode, value]) => {
+  const name = (await caches.keys()).find((n) => n.startsWith("mahjong-payments-image-"));
+  const cache = await caches.open(name);
+  const [request] = await cache.keys();
+  let body = new TextEncoder().encode(value);
+  if (mode === "restamp") {
+    const packed = await (await cache.match(request)).blob();
+    const plain = new Uint8Array(await new Response(
+      packed.stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+    const stamp = new TextDecoder().decode(plain.subarray(0, 64));
+    const own = stamp.split(" ")[2];
+    plain.set(new TextEncoder().encode(stamp.replace(own, value)), 0);
+    body = await new Response(new Blob([plain]).stream()
+      .pipeThrough(new CompressionStream("gzip"))).arrayBuffer();
+  }
+  await cache.put(request, new Response(body));
+}"""
+
+
+@pytest.fixture(scope="module")
+def own_site(tmp_path_factory):
+    root = tmp_path_factory.mktemp("snapshot")
+    build.main(["--out", str(root / SUBPATH.strip("/"))])
+    server, url = serve(root)
+    yield root / SUBPATH.strip("/"), url
+    server.shutdown()
+
+
+def visit(context, url, wait_image=False):
+    page = context.new_page()
+    watch = Watch(page)
+    page.goto(url)
+    page.wait_for_selector(READY, timeout=90_000)
+    if wait_image:
+        page.wait_for_function(STORED, timeout=180_000)
+    return page, watch
+
+
+def start_of(page):
+    return page.get_attribute("html", "data-engine-start")
+
+
+def test_fresh_then_snapshot_online_and_offline(browser, own_site):
+    _out, url = own_site
+    context = browser.new_context()
+    first, watch = visit(context, f"{url}ko/", wait_image=True)
+    assert start_of(first) == "fresh"
+    first.wait_for_function(CONTROLLED, timeout=60_000)
+    [(name, key, size)] = first.evaluate(IMAGE)
+    build_id = json.loads((own_site[0] / build.BUILD_INFO).read_text())["build"]
+    assert name == IMAGE_PREFIX + build_id and key.endswith(".image")
+    assert size > 1_000_000  # a whole interpreter, compressed
+    watch.clean()
+
+    # Riichi: dealer 4 han 40 fu ron 12,000; 6 han is haneman, 18,000 (the standard score table).
+    page, watch = visit(context, f"{url}ko/?han=4&fu=40&seat=dealer")
+    assert start_of(page) == "snapshot"
+    assert card(page, "total") == "12,000"
+    page.fill("#f-han", "6")
+    assert card(page, "total") == "18,000"
+    watch.clean()
+
+    context.set_offline(True)
+    try:
+        # Hong Kong at the page's default table, self-drawn: 5 fan 36, 6 fan 48 (test_offline's).
+        page, watch = visit(context, f"{url}ja/?rule=hk&fan=5&win=tsumo")
+        assert start_of(page) == "snapshot"
+        assert card(page, "total") == "36"
+        page.fill("#f-fan", "6")
+        assert card(page, "total") == "48"
+        watch.clean()
+    finally:
+        context.set_offline(False)
+    context.close()
+
+
+@pytest.mark.parametrize(("mode", "value"), [("junk", "this is not an image " * 50),
+                                             ("restamp", "0123456789abcdef")])
+def test_a_foreign_or_damaged_image_boots_fresh_and_is_replaced(browser, own_site, mode, value):
+    _out, url = own_site
+    context = browser.new_context()
+    page, _watch = visit(context, f"{url}ko/", wait_image=True)
+    [(_name, _key, size)] = page.evaluate(IMAGE)
+    page.evaluate(TAMPER, [mode, value])
+    assert page.evaluate(IMAGE)[0][2] != size
+
+    page, watch = visit(context, f"{url}ko/?han=3&fu=30", wait_image=True)
+    assert start_of(page) == "fresh"
+    assert card(page, "total") == "3,900"  # non-dealer 3 han 30 fu ron
+    page.fill("#f-han", "4")
+    assert card(page, "total") == "7,700"
+    [(_name, _key, replaced)] = page.evaluate(IMAGE)
+    assert replaced > 1_000_000
+    watch.clean()  # refusing the image is quiet: no console error
+
+    page, watch = visit(context, f"{url}ko/?han=3&fu=30")
+    assert start_of(page) == "snapshot"
+    assert card(page, "total") == "3,900"
+    watch.clean()
+    context.close()
+
+
+def test_a_new_build_deletes_the_old_image_and_leaves_other_sites_alone(browser, tmp_path):
+    root = tmp_path / "served"
+    out = root / SUBPATH.strip("/")
+    build.main(["--out", str(out)])
+    server, url = serve(root)
+    try:
+        context = browser.new_context()
+        page, _watch = visit(context, f"{url}ko/", wait_image=True)
+        page.wait_for_function(CONTROLLED, timeout=60_000)
+        page.evaluate("caches.open('someone-elses-site-v1')"
+                      ".then(c => c.put('/elsewhere/image', new Response('theirs')))")
+        [(old_image, _key, _size)] = page.evaluate(IMAGE)
+
+        # A second build: a new worker, a new build hash in build.json.
+        with (out / "assets" / "style.css").open("a") as css:
+            css.write("\n/* second build */\n")
+        info = json.loads((out / build.BUILD_INFO).read_text())
+        info["build"] = build.write_service_worker(build.environment(), out)
+        (out / build.BUILD_INFO).write_text(json.dumps(info))
+        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+        page.locator("[data-update]").wait_for(state="visible", timeout=60_000)
+        with page.expect_navigation():
+            page.click("[data-update-button]")
+        page.wait_for_selector(READY, timeout=90_000)
+        assert start_of(page) == "fresh"  # the old image is not this build's
+        page.wait_for_function(STORED, timeout=180_000)
+        names = page.evaluate("caches.keys()")
+        assert old_image not in names
+        assert [name for name in names if name.startswith(IMAGE_PREFIX)] == [
+            IMAGE_PREFIX + info["build"]]
+        assert "someone-elses-site-v1" in names
+        assert page.evaluate("caches.open('someone-elses-site-v1')"
+                             ".then(c => c.match('/elsewhere/image')).then(r => r.text())") == "theirs"
+        context.close()
+    finally:
+        server.shutdown()
+
+
+def test_pages_request_exactly_the_shipped_runtime(browser, base_url, site_root):
+    """Every PyScript chunk the site ships is requested, and nothing else of PyScript's is."""
+    out = site_root / SUBPATH.strip("/")
+    requested = set()
+    context = browser.new_context()
+    for lang in ("ko", "ja"):
+        page = context.new_page()
+        watch = Watch(page)
+        page.on("request", lambda r: requested.add(r.url.removeprefix(base_url)))
+        page.goto(f"{base_url}{lang}/")
+        page.wait_for_selector(READY, timeout=90_000)
+        page.wait_for_timeout(500)
+        watch.clean()  # no 404 for a chunk left out, no ModuleNotFoundError, nothing off-site
+    context.close()
+    shipped = {f"runtime/pyscript/{p.name}" for p in (out / "runtime" / "pyscript").iterdir()}
+    assert {r for r in requested if r.startswith("runtime/pyscript/")} == shipped
+    assert shipped == {f"runtime/pyscript/{p.name}" for p in runtime.pyscript_files()}
+    pyodide = {r for r in requested if r.startswith("runtime/pyodide/")}
+    assert pyodide == {f"runtime/pyodide/{name}" for name in build.PYODIDE_FILES}
