@@ -1,15 +1,15 @@
 """The ledger page's glue: reads the forms, asks `engine.ledger`, writes with textContent.
 
-The record the page keeps is the one SPEC §6.3 defines, plus two page keys the engine ignores:
-``names`` (what the table calls each seat) and ``ended`` (the game was ended by hand). It is saved
-in localStorage inside a versioned envelope after every change. A stored value this page cannot
-read is moved aside under a key of its own and shown raw; it is never dropped.
+The page's game is the record of SPEC §6.3 (``rules``, ``hands``: what the engine and the CLI
+read, and what the page exports) plus what only the page needs: ``names`` (what the table calls
+each seat) and ``ended`` (the game was ended by hand). All of it is saved in localStorage in a
+versioned envelope after every change. A stored value this page cannot read is moved aside under
+a key of its own and shown raw; it is never dropped.
 """
 import json
 
 import engine
 from engine import ledger
-from engine.ledger.record import read_hand
 from engine.presets import FIELDS, preset_rules
 from engine.query import parse
 from present import fmt
@@ -106,24 +106,33 @@ def stored(key):
     return value if isinstance(value, str) else None
 
 
-def save(record):
-    envelope = {"format": FORMAT, "version": VERSION, "saved": now_iso(), "record": record}
+def engine_record(game):
+    """The record proper: what the engine and the CLI read."""
+    return {"rules": game["rules"], "hands": game["hands"]}
+
+
+def save(game):
+    envelope = {"format": FORMAT, "version": VERSION, "saved": now_iso(),
+                "record": engine_record(game), "names": game.get("names", []),
+                "ended": bool(game.get("ended"))}
     STORE.setItem(KEY, json.dumps(envelope, ensure_ascii=False))
 
 
 def read_envelope(text):
-    """The record inside a stored or pasted text, checked by the engine; raises ValueError with
-    the sentence to show. A bare record ({"rules", "hands"}) is accepted as well."""
+    """The game inside a stored or pasted text, its record checked by the engine; raises
+    ValueError with the sentence to show. A bare record ({"rules", "hands"}) is a game too."""
     try:
         data = json.loads(text)
     except ValueError:
         raise ValueError(L["store"]["bad_json"]) from None
+    page = {}
     if isinstance(data, dict) and "format" in data:
         if data["format"] != FORMAT:
             raise ValueError(L["store"]["wrong_format"])
         if data.get("version") != VERSION:
             version = json.dumps(data.get("version"), ensure_ascii=False)
             raise ValueError(L["store"]["unknown_version"].format(version=version))
+        page = {"names": data.get("names", []), "ended": data.get("ended", False)}
         data = data.get("record")
     if not isinstance(data, dict) or "hands" not in data:
         raise ValueError(L["store"]["wrong_format"])
@@ -131,11 +140,11 @@ def read_envelope(text):
         ledger.replay(data)
     except ledger.RecordError as error:
         raise ValueError(L["store"]["bad_record"].format(reason=error_text(error, True))) from None
-    names = data.get("names")
-    if names is not None and not (isinstance(names, list)
-                                  and all(isinstance(name, str) for name in names)):
+    names = page.get("names", [])
+    if not (isinstance(names, list) and all(isinstance(name, str) for name in names)):
         raise ValueError(L["store"]["bad_record"].format(reason=L["error"]["names"]))
-    return {key: data[key] for key in ("rules", "hands", "names", "ended") if key in data}
+    return {"rules": ledger.rules_from(data.get("rules")), "hands": data["hands"], "names": names,
+            "ended": page.get("ended") is True}
 
 
 def load():
@@ -325,9 +334,9 @@ def preview(_event=None):
     raw = read_form_hand()
     index = len(record["hands"])
     try:
-        hand = read_hand(raw, index, ledger.rules_from(record["rules"]))
+        hand = ledger.read_hand(raw, index, ledger.rules_from(record["rules"]))
         before = current_game(record)
-        after = ledger.replay({**record, "hands": [*record["hands"], hand]})
+        after = ledger.replay({**engine_record(record), "hands": [*record["hands"], hand]})
     except ledger.RecordError as error:
         if (error.code, error.field) in NOT_YET:  # a choice still to make, not a mistake
             set_text("[data-ledger-preview-next]", error_text(error))
@@ -400,8 +409,8 @@ def carry_from_calculator():
 
 def current_game(record):
     if record.get("ended"):
-        return ledger.end(record)
-    return ledger.replay(record)
+        return ledger.end(engine_record(record))
+    return ledger.replay(engine_record(record))
 
 
 def change(record):
@@ -500,7 +509,7 @@ def draw_final(record, game):
 
 
 def draw_export(record):
-    text = json.dumps(record, ensure_ascii=False)
+    text = json.dumps(engine_record(record), ensure_ascii=False)
     q("[data-ledger-export]").value = text
     if state["download"] is not None:
         window.URL.revokeObjectURL(state["download"])
@@ -542,7 +551,7 @@ def on_ref(event):
 def on_undo(_event):
     record = dict(state["record"])
     if record.get("ended"):
-        del record["ended"]
+        record["ended"] = False
     elif record["hands"]:
         record["hands"] = record["hands"][:-1]
     change(record)

@@ -1,0 +1,279 @@
+"""The game ledger in Chromium: hands entered through the form, checked against the command line.
+
+Every figure the page shows is compared with `python -m engine.ledger` replaying the record the
+page exports; the hands themselves are the table's facts (who won, on whose discard, han, fu).
+"""
+import json
+import re
+import subprocess
+import sys
+import tomllib
+
+import pytest
+
+import build
+
+from .conftest import READY, Watch
+
+KEY = "mahjong-ledger"
+CONTROLLED = "navigator.serviceWorker.controller !== null"
+
+# A four-player game of five hands: a riichi ron, a dealer tsumo, a tsumo with one honba, a draw
+# with two tenpai (one of them in riichi), and a double ron on one discard with a riichi stick.
+HANDS = [
+    {"result": "ron", "from": 2, "winners": [{"seat": 1, "han": 3, "fu": 40}], "riichi": [1]},
+    {"result": "tsumo", "winners": [{"seat": 1, "han": 2, "fu": 30}], "riichi": []},
+    {"result": "tsumo", "winners": [{"seat": 3, "han": 1, "fu": 30}], "riichi": [0]},
+    {"result": "draw", "tenpai": [0, 2], "riichi": [2]},
+    {"result": "ron", "from": 1, "winners": [{"seat": 0, "han": 2, "fu": 30},
+                                             {"seat": 3, "han": 4, "fu": 30}], "riichi": [3]},
+]
+
+
+def words(lang):
+    return tomllib.loads((build.CONTENT / lang / "strings.toml").read_text(encoding="utf-8"))["ledger"]
+
+
+def cli(record):
+    """The command line's replay of a record (SPEC §6.3)."""
+    done = subprocess.run([sys.executable, "-m", "engine.ledger", "-"], input=json.dumps(record),
+                          capture_output=True, text=True, cwd=build.ROOT, check=True)
+    return json.loads(done.stdout)
+
+
+def points(text):
+    return int(text.replace(",", "").replace("\u2212", "-").replace("+", "").strip())
+
+
+def open_ledger(context, base_url, lang, query=""):
+    page = context.new_page()
+    watch = Watch(page)
+    page.goto(f"{base_url}{lang}/ledger/{query}")
+    page.wait_for_selector(READY, timeout=60_000)
+    return page, watch
+
+
+def board(page):
+    scores = [page.locator(f'[data-ledger-score="{seat}"]') for seat in range(4)]
+    return {"round": page.inner_text("[data-ledger-round]").strip(),
+            "honba": int(page.inner_text("[data-ledger-honba]")),
+            "sticks": int(page.inner_text("[data-ledger-sticks]")),
+            "scores": [points(score.inner_text()) for score in scores if score.is_visible()]}
+
+
+def expected_board(game, lang):
+    upcoming = game["next"]
+    wind = words(lang)["wind"][upcoming["round"][0]]
+    return {"round": wind + upcoming["round"][1:], "honba": upcoming["honba"],
+            "sticks": upcoming["sticks"], "scores": upcoming["scores"]}
+
+
+def exported(page):
+    return json.loads(page.input_value("[data-ledger-export]"))
+
+
+def start(page, players=4):
+    page.check(f"#lr-players-{players}")
+    page.click("[data-ledger-start]")
+    page.wait_for_selector("[data-ledger-game]:not([hidden])")
+
+
+def fill(page, hand):
+    """Put a hand into the next-hand form, control by control, as a user would."""
+    page.check(f'#lh-result-{hand["result"]}')
+    for winner in hand.get("winners", []):
+        seat = winner["seat"]
+        page.check(f"#lh-winner-{seat}")
+        if winner.get("yakuman"):
+            page.select_option(f"#lh-yakuman-{seat}", str(winner["yakuman"]))
+            if "pao" in winner:
+                page.select_option(f"#lh-pao-{seat}", str(winner["pao"]))
+        else:
+            page.select_option(f"#lh-han-{seat}", str(winner["han"]))
+            page.select_option(f"#lh-fu-{seat}", str(winner["fu"]))
+    if "from" in hand:
+        page.select_option("#lh-from", str(hand["from"]))
+    for name in ("riichi", "tenpai", "nagashi"):
+        for seat in hand.get(name, []):
+            page.check(f"#lh-{name}-{seat}")
+
+
+def preview(page, players=4):
+    return [points(page.inner_text(f'[data-ledger-preview="{seat}"]')) for seat in range(players)]
+
+
+def add(page):
+    rows = page.locator("[data-ledger-history] tr").count()
+    page.click("[data-ledger-add]")
+    page.wait_for_function(f"document.querySelectorAll('[data-ledger-history] tr').length === {rows + 1}")
+
+
+@pytest.mark.parametrize("lang", ["ko", "ja"])
+def test_a_game_through_the_form_matches_the_command_line(context, base_url, lang):
+    page, watch = open_ledger(context, base_url, lang)
+    start(page)
+    first = exported(page)
+    assert first["hands"] == [] and first["rules"]["players"] == 4
+    assert board(page) == expected_board(cli(first), lang)
+    record = first
+    for hand in HANDS:
+        fill(page, hand)
+        # The preview is the change the hand will make, before it is added.
+        after = cli({**record, "hands": [*record["hands"], hand]})
+        assert preview(page) == after["hands"][-1]["deltas"]
+        add(page)
+        record = exported(page)
+        assert len(record["hands"]) == len(after["hands"])
+        game = cli(record)
+        assert game == after
+        assert board(page) == expected_board(game, lang)
+        assert page.locator("[data-ledger-history] tr").count() == len(record["hands"])
+    # The facts of this game, from the rules (SPEC §6.2): honba and sticks as they were played.
+    played = [(hand["round"], hand["honba"], hand["sticks"]) for hand in game["hands"]]
+    assert played == [("E1", 0, 0), ("E2", 0, 0), ("E2", 1, 0), ("E3", 0, 0), ("E3", 1, 1)]
+    assert sum(game["next"]["scores"]) + 1000 * game["next"]["sticks"] == 100_000
+    shown = board(page)
+
+    page.reload()
+    page.wait_for_selector(READY, timeout=60_000)
+    assert board(page) == shown
+    assert exported(page) == record
+
+    page.click("[data-ledger-undo]")
+    page.wait_for_function("document.querySelectorAll('[data-ledger-history] tr').length === 4")
+    shorter = {**record, "hands": record["hands"][:-1]}
+    assert exported(page) == shorter
+    assert board(page) == expected_board(cli(shorter), lang)
+    page.reload()
+    page.wait_for_selector(READY, timeout=60_000)
+    assert exported(page) == shorter
+    watch.clean()
+
+
+def test_offline_after_one_visit_keeps_the_game(context, base_url):
+    page, watch = open_ledger(context, base_url, "ja")
+    page.wait_for_function(CONTROLLED, timeout=60_000)
+    start(page)
+    fill(page, HANDS[0])
+    add(page)
+    shown = board(page)
+    context.set_offline(True)
+    try:
+        page.reload()
+        page.wait_for_selector(READY, timeout=60_000)
+        assert board(page) == shown
+        fill(page, HANDS[1])
+        add(page)
+        assert board(page) == expected_board(cli(exported(page)), "ja")
+        other = context.new_page()
+        other.goto(f"{base_url}ko/ledger/")  # the other language, never opened online
+        other.wait_for_selector(READY, timeout=60_000)
+        assert board(other) == expected_board(cli(exported(page)), "ko")
+    finally:
+        context.set_offline(False)
+    watch.clean()
+
+
+def test_a_damaged_import_keeps_the_current_game(context, base_url):
+    page, watch = open_ledger(context, base_url, "ko")
+    start(page)
+    fill(page, HANDS[0])
+    add(page)
+    before, record = board(page), exported(page)
+    error = page.locator('[data-ledger-error="import"]')
+    for text, says in (("{this is not json", words("ko")["store"]["bad_json"]),
+                       (json.dumps({**record, "hands": [{**HANDS[0], "winners": [
+                           {"seat": 1, "han": 14, "fu": 40}]}]}), "1번째 국"),
+                       (json.dumps({"format": "mahjong-ledger", "version": 99, "record": record}),
+                        "99")):
+        page.fill("[data-ledger-import]", text)
+        page.click("[data-ledger-import-go]")
+        error.wait_for(state="visible")
+        assert says in error.inner_text()
+        assert board(page) == before and exported(page) == record
+    page.reload()
+    page.wait_for_selector(READY, timeout=60_000)
+    assert exported(page) == record
+
+    # A good record replaces the game, and keeps its names from an envelope.
+    envelope = {"format": "mahjong-ledger", "version": 1, "record": {**record, "hands": HANDS[:2]},
+                "names": ["Ana", "Bo", "Cy", "Di"]}
+    page.fill("[data-ledger-import]", json.dumps(envelope))
+    page.click("[data-ledger-import-go]")
+    page.wait_for_function("document.querySelectorAll('[data-ledger-history] tr').length === 2")
+    assert not error.is_visible()
+    assert board(page) == expected_board(cli({**record, "hands": HANDS[:2]}), "ko")
+    assert page.inner_text('[data-ledger-seat="1"] [data-ledger-label]') == "Bo"
+    watch.clean()
+
+
+@pytest.mark.parametrize("stored", [
+    "{\"format\": \"mahjong-ledger\", \"version\": 1, \"record\": {\"hands\": [",  # cut off
+    json.dumps({"format": "mahjong-ledger", "version": 7, "record": {"hands": []}}),
+    json.dumps({"format": "mahjong-ledger", "version": 1,
+                "record": {"hands": [{"result": "ron", "from": 2, "winners": [{"seat": 2}]}]}}),
+])
+def test_a_damaged_stored_game_is_shown_raw_and_kept(context, base_url, stored):
+    page, watch = open_ledger(context, base_url, "ja")
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [KEY, stored])
+    page.reload()
+    page.wait_for_selector(READY, timeout=60_000)
+    notice = page.locator("[data-ledger-damaged]")
+    assert notice.is_visible()
+    assert page.inner_text("[data-ledger-damaged-message]").strip()
+    assert page.input_value("[data-ledger-damaged-raw]") == stored
+    kept = page.evaluate("""() => Object.keys(localStorage)
+        .filter(k => k.startsWith('mahjong-ledger.unreadable.')).map(k => localStorage.getItem(k))""")
+    assert kept == [stored]
+    # A new game does not touch it, and it is still shown after a reload.
+    start(page)
+    page.reload()
+    page.wait_for_selector(READY, timeout=60_000)
+    assert page.input_value("[data-ledger-damaged-raw]") == stored
+    assert page.locator("[data-ledger-game]").is_visible()
+    watch.clean()
+
+
+@pytest.mark.parametrize("lang", ["ko", "ja"])
+def test_final_standings_of_the_guides_example(context, base_url, lang):
+    text = (build.CONTENT / lang / "ledger" / "03-final-results.md").read_text(encoding="utf-8")
+    record = json.loads(re.search(r"```json\n(.*?)```", text, re.S).group(1))
+    page, watch = open_ledger(context, base_url, lang)
+    page.fill("[data-ledger-import]", json.dumps(record))
+    page.click("[data-ledger-import-go]")
+    page.wait_for_selector("[data-ledger-game]:not([hidden])")
+    page.click("[data-ledger-end]")
+    page.click("[data-ledger-end-sure]")
+    page.wait_for_selector("[data-ledger-final]:not([hidden])")
+    game = cli(record)
+    assert not game["over"]  # ended by hand: the command line replays it as still going
+    from engine import ledger
+    final = ledger.end(record)["final"]
+    shown = [float(page.inner_text(f'[data-ledger-result="{seat}"]').replace("\u2212", "-"))
+             for seat in range(4)]
+    assert shown == final["results"]
+    assert sum(shown) == pytest.approx(0)
+    assert page.locator("#ledger-hand").is_hidden()
+    # Undo reopens the game where it stopped.
+    page.click("[data-ledger-undo]")
+    page.wait_for_selector("[data-ledger-final]", state="hidden")
+    assert board(page) == expected_board(game, lang)
+    watch.clean()
+
+
+def test_the_calculators_hand_in_one_tap(context, base_url):
+    page, watch = open_ledger(context, base_url, "ko")
+    start(page)
+    calculator = context.new_page()
+    calculator.goto(f"{base_url}ko/?han=4&fu=40&win=tsumo&seat=dealer")
+    calculator.wait_for_selector(READY, timeout=60_000)
+    with calculator.expect_navigation():
+        calculator.click("[data-ledger-link]")
+    calculator.wait_for_selector(READY, timeout=60_000)
+    assert calculator.is_checked("#lh-result-tsumo")
+    assert calculator.is_checked("#lh-winner-0")  # the dealer of East 1
+    assert calculator.input_value("#lh-han-0") == "4" and calculator.input_value("#lh-fu-0") == "40"
+    assert calculator.locator("[data-ledger-carried]").is_visible()
+    assert preview(calculator) == [12000, -4000, -4000, -4000]  # dealer 4 han 40 fu: 4,000 all
+    assert "?" not in calculator.url  # taken once; a reload does not apply it again
+    watch.clean()

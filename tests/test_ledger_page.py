@@ -1,0 +1,219 @@
+"""The game ledger pages as built: hooks, form names, presets, strings, guide facts, precache."""
+import json
+import re
+import tomllib
+from urllib.parse import urlparse
+
+import pytest
+from bs4 import BeautifulSoup
+
+import build
+from engine import ledger
+from engine.presets import FIELDS, NAMES, PRESETS, preset_rules
+
+LANGS = ("ko", "ja")
+HAND_KEYS = {"result", "from", "winner", "han", "fu", "yakuman", "pao", "riichi", "tenpai",
+             "nagashi"}
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    out = tmp_path_factory.mktemp("site")
+    build.main(["--out", str(out)])
+    return out
+
+
+@pytest.fixture(scope="module")
+def pages(site):
+    return {lang: BeautifulSoup((site / lang / "ledger" / "index.html").read_text(encoding="utf-8"),
+                                "html.parser") for lang in LANGS}
+
+
+def strings(lang):
+    return tomllib.loads((build.CONTENT / lang / "strings.toml").read_text(encoding="utf-8"))
+
+
+def guide(lang, name):
+    return (build.CONTENT / lang / "ledger" / name).read_text(encoding="utf-8")
+
+
+def number(text):
+    return float(text.replace(",", "").replace("\u2212", "-").replace(" ", ""))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_head_and_csp_as_the_calculator(site, pages, lang):
+    page = pages[lang]
+    calculator = BeautifulSoup((site / lang / "index.html").read_text(encoding="utf-8"), "html.parser")
+    assert page.html["lang"] == lang
+    assert page.title.string.strip() == strings(lang)["ledger"]["meta"]["title"]
+    csp = {"http-equiv": "Content-Security-Policy"}
+    assert page.find("meta", attrs=csp)["content"] == calculator.find("meta", attrs=csp)["content"]
+    glue = page.find("script", type="py")
+    assert glue["src"] == "../../app/ledger_glue.py"
+    config = json.loads((site / "app" / "pyscript-ledger.json").read_text())
+    calculator_config = json.loads((site / "app" / "pyscript.json").read_text())
+    assert config["interpreter"] == "../" + calculator_config["interpreter"]
+    assert (site / urlparse(glue["config"]).path.replace("../../", "")).is_file()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_hooks_for_tests(pages, lang):
+    page = pages[lang]
+    for hook in ("round", "honba", "sticks", "add", "undo", "import", "import-go"):
+        assert len(page.select(f"[data-ledger-{hook}]")) == 1, hook
+    assert [e["data-ledger-score"] for e in page.select("[data-ledger-score]")] == ["0", "1", "2", "3"]
+    assert page.select_one("[data-ledger-import]").name == "textarea"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_control_names_are_the_record_keys(pages, lang):
+    page = pages[lang]
+    hand = {field["name"] for field in page.select("#ledger-hand [name]")}
+    assert hand == HAND_KEYS
+    for name in ("winner", "riichi", "tenpai", "nagashi"):
+        assert [box["value"] for box in page.select(f'#ledger-hand input[name="{name}"]')] == \
+            ["0", "1", "2", "3"]
+    setup = {field["name"] for field in page.select("#ledger-rules [name]")}
+    assert setup == set(FIELDS) | {"preset", "name"}
+    for field in page.select("#ledger-rules input, #ledger-rules select, #ledger-hand select"):
+        assert page.select_one(f'label[for="{field["id"]}"]') or field.find_parent("label") \
+            or field["type"] in ("radio",), field["id"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_setup_opens_on_the_first_preset_with_every_rule_filled(pages, lang):
+    page = pages[lang]
+    preset = page.select_one("#lr-preset")
+    assert [o["value"] for o in preset.find_all("option")] == [*NAMES, "custom"]
+    assert preset.find("option", selected=True)["value"] == NAMES[0]
+    rules = preset_rules(NAMES[0], 4)
+    for field, choices in FIELDS.items():
+        if field == "uma":
+            shown = [int(box["value"]) for box in page.select('input[name="uma"]')]
+            assert shown == rules["uma"]
+        elif field == "players":
+            assert page.select_one('input[name="players"][checked]')["value"] == "4"
+        elif choices == (0, 1):
+            assert page.select_one(f'input[name="{field}"]').has_attr("checked") == bool(rules[field])
+        elif choices is None:
+            assert int(page.select_one(f'input[name="{field}"]')["value"]) == rules[field]
+        else:
+            chosen = page.select_one(f'select[name="{field}"] option[selected]')["value"]
+            assert chosen == rules[field], field
+    four_only = [o["value"] for o in preset.find_all("option")
+                 if strings(lang)["ledger"]["setup"]["four_only"] in o.text]
+    assert four_only == [name for name in NAMES if 3 not in PRESETS[name]["seats"]]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_ledger_code_and_choice_has_words(lang):
+    words = strings(lang)["ledger"]
+    assert set(ledger.CODES) <= set(words["error"])
+    for field, choices in FIELDS.items():
+        if choices and choices != (0, 1):
+            assert {str(c) for c in choices} == set(words["choice"][field]), field
+        assert field in words["rule"]
+    assert set(NAMES) == set(words["preset"])
+    for group in ("preset", "seat", "wind", "rule", "error"):
+        assert len(set(words[group].values())) == len(words[group]), group
+
+
+def test_ledger_strings_stay_off_the_calculator(site):
+    page = (site / "ko" / "index.html").read_text(encoding="utf-8")
+    data = json.loads(BeautifulSoup(page, "html.parser").find(id="strings").string)
+    assert "ledger" not in data
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_links_both_ways_and_on_the_site(site, pages, lang):
+    page = pages[lang]
+    assert page.select_one("[data-ledger-calculator]")["href"] == "../"
+    calculator = BeautifulSoup((site / lang / "index.html").read_text(encoding="utf-8"), "html.parser")
+    carry = calculator.select_one("[data-ledger-link]")
+    assert carry["href"] == "ledger/" and carry["data-ledger-link"] == "ledger/"
+    assert calculator.find("script", src="../assets/ledger-link.js")
+    for element in page.find_all(src=True) + page.find_all(href=True):
+        url = element.get("src") or element.get("href")
+        assert not url.startswith("/") and not urlparse(url).scheme, url
+        if url.startswith("#"):
+            continue
+        target = (site / lang / "ledger" / urlparse(url).path).resolve()
+        assert target.exists(), url
+    html = (site / lang / "ledger" / "index.html").read_text(encoding="utf-8")
+    for leftover in ("{{", "{%", "<built-in", "None<", "Undefined"):
+        assert leftover not in html
+
+
+def test_precached_and_in_the_sitemap(site):
+    worker = (site / "sw.js").read_text()
+    files = json.loads(re.search(r"const FILES = (\[.*?\]);", worker).group(1))
+    for name in ("ko/ledger/", "ja/ledger/", "ko/ledger/index.html", "ja/ledger/index.html",
+                 "app/ledger_glue.py", "app/pyscript-ledger.json", "assets/ledger.js",
+                 "assets/ledger-link.js"):
+        assert name in files, name
+    sitemap = (site / "sitemap.xml").read_text()
+    assert re.findall(r"<loc>(.*?)</loc>", sitemap) == ["ko/", "ko/ledger/", "ja/", "ja/ledger/"]
+
+
+# ---------------------------------------------------------------- the guide's facts
+
+YES = {"ko": ("있음", "없음"), "ja": ("あり", "なし")}
+BOTH = {"ko": {"both": "둘 다", "head": "머리치기"}, "ja": {"both": "二人とも", "head": "頭ハネ"}}
+
+
+def table_rows(text):
+    rows = [line.strip().strip("|").split("|") for line in text.splitlines()
+            if line.startswith("|") and not line.startswith("|---")]
+    return [[cell.strip() for cell in row] for row in rows[1:]]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_preset_table_equals_the_presets(lang):
+    rows = table_rows(guide(lang, "02-presets.md"))
+    names = strings(lang)["ledger"]["preset"]
+    assert [row[0] for row in rows] == [re.split(r"[ (（]", names[name])[0] for name in NAMES]
+    yes, no = YES[lang]
+    for row, name in zip(rows, NAMES, strict=True):
+        rules = preset_rules(name, 4)
+        start, back = (int(part.replace(",", "")) for part in row[1].split("→"))
+        assert (start, back) == (rules["start"], rules["return"]), name
+        assert [int(u) for u in row[2].split("/")] == rules["uma"], name
+        assert int(row[3]) * 1000 == (rules["return"] - rules["start"]) * 4, name
+        assert row[4] == BOTH[lang][rules["doubleron"]], name
+        flags = [rules["busting"], rules["extension"] == "west", rules["kiriage"], rules["kazoe"],
+                 3 in PRESETS[name]["seats"]]
+        assert row[5:10] == [yes if flag else no for flag in flags], name
+
+
+def worked_example(lang):
+    text = guide(lang, "03-final-results.md")
+    record = json.loads(re.search(r"```json\n(.*?)```", text, re.S).group(1))
+    return text, record
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_worked_example_is_the_engines(lang):
+    text, record = worked_example(lang)
+    game = ledger.end(record)
+    final = game["final"]
+    rows = table_rows(text)
+    seats = strings(lang)["ledger"]["seat"]
+    order = sorted(range(4), key=lambda seat: final["ranks"][seat])
+    assert [row[1] for row in rows] == [seats[str(seat)] for seat in order]
+    for row, seat in zip(rows, order, strict=True):
+        assert int(row[0]) == final["ranks"][seat]
+        assert number(row[2]) == final["scores"][seat]
+        assert number(row[4]) == final["results"][seat]
+    assert sum(final["results"]) == pytest.approx(0)
+    # The same points with results rounded to thousands: the four figures of the last paragraph.
+    thousand = ledger.end({**record, "rules": {**record["rules"], "rounding": "thousand"}})
+    paragraph = [p for p in text.split("\n\n") if "17,300 → 17,000" in p][-1]
+    for seat in order[1:]:
+        assert re.search(rf"= {thousand['final']['results'][seat]:g}(?![0-9])", paragraph), seat
+    assert f"{thousand['final']['results'][order[0]]:g}" in paragraph
+    # The story of the four hands, as the engine replays them.
+    assert [hand["round"] for hand in game["hands"]] == ["E1", "E2", "E2", "E3"]
+    assert [hand["honba"] for hand in game["hands"]] == [0, 0, 1, 2]
+    assert game["hands"][0]["deltas"][1] == 5200 and game["hands"][1]["deltas"][1] == 3000
+    assert game["hands"][3]["deltas"][3] == 3600
