@@ -132,15 +132,16 @@ SOURCE_WORDS = {"tenhou": "tenhou.net/man", "mahjongsoul": "riichi.wiki/Majsoul"
 @pytest.mark.parametrize("lang", LANGS)
 def test_preset_table_is_engine_presets(lang):
     text = read(lang, FILES[1])
-    rows = [row for row in table_rows(text) if len(row) == 6]
+    rows = [row for row in table_rows(text) if len(row) == 5]
     assert [PRESET_NAMES[lang][row[0]] for row in rows] == list(PRESETS)
+    sources = dict(re.findall(r"^- ([^:：]+)[:：] ?(.+)$", text, flags=re.M))
     for row in rows:
         name = PRESET_NAMES[lang][row[0]]
         preset = PRESETS[name]
         values = [SWITCH[lang][cell] for cell in row[1:5]]
         assert values[:3] == [preset["kiriage"], preset["kazoe"], preset["multi"]], name
         assert values[3] == (preset["tsumoloss"] if 3 in preset["seats"] else None), name
-        assert SOURCE_WORDS[name] in row[5]
+        assert SOURCE_WORDS[name] in sources[row[0]], name
         assert present.preset_keys(name, "3").get("tsumoloss") == (
             None if values[3] is None else str(values[3]))
 
