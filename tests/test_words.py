@@ -1,0 +1,164 @@
+"""What the pages say, checked as a player would: one name per thing, no claim the rules do not
+support, worked examples whose numbers are the engine's, the same facts in both languages."""
+import re
+import tomllib
+
+import pytest
+
+import build
+from engine import calculate
+from present import fmt
+
+LANGS = ("ko", "ja")
+SECTIONS = [f"{n:02d}" for n in range(1, 10)]  # the guide's sections 01-09
+
+
+def guide(lang, prefix=None):
+    files = sorted((build.CONTENT / lang).glob("*.md"))
+    return "\n".join(f.read_text() for f in files
+                     if f.name[:2] in SECTIONS and (prefix is None or f.name.startswith(prefix)))
+
+
+def strings(lang):
+    return tomllib.loads((build.CONTENT / lang / "strings.toml").read_text())
+
+
+def calculator_strings(lang):
+    """Every string of the calculator page (the ledger page's own section left out)."""
+    def walk(table):
+        for value in table.values():
+            if isinstance(value, dict):
+                yield from walk(value)
+            else:
+                yield value
+    return "\n".join(walk({k: v for k, v in strings(lang).items() if k != "ledger"}))
+
+
+def text(lang):
+    return guide(lang) + "\n" + calculator_strings(lang)
+
+
+def amounts(result):
+    return [fmt(p["amount"]) for p in result["payments"]]
+
+
+def test_kiriage_hint_names_who_rounds_up():
+    # M-League and most Japanese pro leagues round up; the EMA rules, Tenhou and Mahjong Soul do not
+    ko, ja = strings("ko")["hint"]["kiriage"], strings("ja")["hint"]["kiriage"]
+    assert "대회" not in ko and "M리그" in ko and "EMA" in ko
+    assert "大会" not in ja and "Mリーグ" in ja and "EMA" in ja
+    for lang, hint in (("ko", ko), ("ja", ja)):
+        mistakes = guide(lang, "05")
+        assert all(name in mistakes for name in re.findall(r"M리그|Mリーグ|EMA", hint))
+
+
+@pytest.mark.parametrize("lang,wrong", [
+    ("ja", "么"), ("ja", "中国公式"), ("ja", "卓のルール"), ("ja", "換算点"), ("ja", "値段"),
+    ("ja", "部品"), ("ja", "各自"), ("ja", "区分なし"), ("ja", "上記以外"), ("ja", "以降のEMA"),
+    ("ja", "合計しか"), ("ja", "Singles"), ("ko", "Singles"), ("ko", "싱글·페어"), ("ko", "당신"),
+    ("ko", "부품"), ("ko", "점봉"), ("ko", "운 패"), ("ko", "소수가"), ("ko", "등급 없음"),
+    ("ko", "중국공식·MCR"), ("ko", "표 값"), ("ko", "대신 세어"),
+])
+def test_words_a_player_would_catch_are_gone(lang, wrong):
+    assert wrong not in text(lang)
+
+
+def test_one_name_per_thing():
+    ko, ja = text("ko"), text("ja")
+    assert ko.count("국표마작") == 1 and "국표" not in ko.replace("국표마작", "")
+    assert "국제공식" not in ko and "国際公式ルール" in ja
+    assert ja.count("シングルス＆ペアーズ") >= 3 and ko.count("싱글스 앤 페어스") >= 3
+    assert strings("ja")["block"]["table_rules"] == "卓の取り決め"
+    assert "卓点" in strings("ja")["card"]["middle_hk"] and "환산 점수" in strings("ko")["card"]["middle_hk"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_guide_names_the_fu_counting_control_by_its_label(lang):
+    label = strings(lang)["option"]["fumode"]["count"]
+    assert f"「{label}」" in guide(lang, "02")
+
+
+def test_chiitoitsu_and_pinfu_examples_are_the_engines():
+    chiitoi = calculate({"han": "3", "fu": "25", "win": "tsumo"})
+    dealer, nondealer, _ = amounts(chiitoi)
+    assert (chiitoi["total"], dealer, nondealer) == (3200, "1,600", "800")  # SPEC §1.1
+    assert (f"| 치또이쯔 3판, 자 쯔모 | 25 | {fmt(chiitoi['middle'])} | {fmt(chiitoi['total'])} | "
+            f"친 {dealer} / 자 {nondealer} / 자 {nondealer} |") in guide("ko", "04")
+    assert (f"七対子・3飜25符・子のツモ**：基本点は 25 × 32 = {fmt(chiitoi['middle'])}。"
+            f"親が{dealer}、子が{nondealer}ずつで、受け取りは{fmt(chiitoi['total'])}です。"
+            ) in guide("ja", "04")
+    for lang, line in (("ko", f"3판 25부 자 쯔모는 {fmt(chiitoi['total'])}(친 {dealer} / 자 {nondealer} / "
+                               f"자 {nondealer})"),
+                       ("ja", f"3飜25符の子のツモは{fmt(chiitoi['total'])}（親{dealer}・子{nondealer}・"
+                              f"子{nondealer}）")):
+        assert line in guide(lang, "05")
+    pinfu = calculate({"fumode": "count", "win": "tsumo"})  # the default parts: pinfu
+    dealer, nondealer, _ = amounts(pinfu)
+    assert (f"| 핑후 3판, 자 쯔모 | {pinfu['fu']} | {fmt(pinfu['middle'])} | {fmt(pinfu['total'])} | "
+            f"친 {dealer} / 자 {nondealer} / 자 {nondealer} |") in guide("ko", "04")
+    assert f"親1,300・子700・子700で{fmt(pinfu['total'])}" in guide("ja", "05")
+
+
+def test_open_hand_at_30_fu_example_is_the_engines():
+    parts = {"fumode": "count", "menzen": "0", "m1": "open-simple", "wait": "kanchan", "han": "2"}
+    ron, tsumo = calculate(parts), calculate({**parts, "win": "tsumo"})
+    ron_sum, tsumo_sum = (r["fu_breakdown"][8]["fu"] for r in (ron, tsumo))
+    dealer, nondealer, _ = amounts(tsumo)
+    ko, ja = guide("ko", "04"), guide("ja", "04")
+    assert (f"= {ron_sum} → 올림 | {ron['fu']} | {fmt(ron['total'])} (방총한 사람 혼자) |") in ko
+    assert (f"= {tsumo_sum} → 올림 | {tsumo['fu']} | {fmt(tsumo['total'])} (친 {dealer} / 자 {nondealer} / "
+            f"자 {nondealer}) |") in ko
+    assert f"= {ron_sum} → 切り上げ | {ron['fu']} | {fmt(ron['total'])}（放銃者がひとりで） |" in ja
+    assert (f"= {tsumo_sum} → 切り上げ | {tsumo['fu']} | {fmt(tsumo['total'])}（親{dealer}・子{nondealer}・"
+            f"子{nondealer}） |") in ja
+    kui = calculate({"fumode": "count", "menzen": "0", "han": "1"})
+    assert kui["fu"] == 30 and "kui_pinfu" in kui["notices"]
+    assert f"론이면 {fmt(kui['total'])}이에요" in ko and f"ロンなら{fmt(kui['total'])}です" in ja
+    for lang, guide_text in (("ko", ko), ("ja", ja)):
+        assert f"「{strings(lang)['fu_item']['kui_pinfu']}」" in guide_text
+
+
+def test_moving_sticks_example_is_the_engines():
+    result = calculate({"han": "3", "fu": "30", "honba": "2", "sticks": "1"})
+    paid, total = fmt(result["payments"][0]["amount"]), fmt(result["total"])
+    assert (paid, total) == ("4,500", "5,500")  # SPEC §1.1
+    for lang in LANGS:
+        card = strings(lang)["card"]["payments"]
+        for section in ("04", "08"):
+            assert f"「{card}」" in guide(lang, section) and paid in guide(lang, section)
+        assert total in guide(lang, "08")
+
+
+def numbers(text):
+    return set(re.findall(r"\d+(?:,\d{3})*(?:\.\d+)?", text))
+
+
+@pytest.mark.parametrize("section", ["05", "08"])
+def test_mistakes_and_faq_hold_the_same_facts_in_both_languages(section):
+    ko, ja = guide("ko", section), guide("ja", section)
+    assert numbers(ko) == numbers(ja)
+    if section == "08":
+        assert ko.count("\n### ") == ja.count("\n### ") == 15
+    else:
+        assert ko.count("\n- **") == ja.count("\n### ") == 16
+    for ko_word, ja_word in (("EMA", "EMA"), ("M리그", "Mリーグ"), ("텐호", "天鳳"), ("작혼", "雀魂"),
+                             ("MCR", "MCR"), ("NMJL", "NMJL")):
+        assert (ko_word in ko) == (ja_word in ja), (ko_word, ja_word)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_guides_cover_what_the_reference_pages_cover(lang):
+    mistakes, limits = guide(lang, "05"), guide(lang, "07")
+    honba = {"ko": "홍콩마작이나 MCR 패에 본장을 더한다", "ja": "香港麻雀やMCRの手に本場を足す"}[lang]
+    dealer_bonus = {"ko": "홍콩마작의 친 보너스는 계산하지 않아요",
+                    "ja": "香港麻雀の親のボーナスを計算しない"}[lang]
+    assert honba in mistakes and dealer_bonus in limits
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_new_codes_have_words(lang):
+    words = strings(lang)
+    assert "cannot_occur_tsumo_2han_25fu" in words["notice"]
+    for code in ("openkan_closed", "open_triplet_tsumo", "open_triplet_wait", "open_triplet_twice",
+                 "shanpon_no_triplet", "wait_no_sequence"):
+        assert words["error"][code].startswith("{label}")
