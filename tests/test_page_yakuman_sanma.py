@@ -89,6 +89,11 @@ def test_new_controls(pages, lang):
     assert [text(o) for o in options] == [words["option"]["preset"][v] for v in ["custom", *NAMES]]
     assert options[0].has_attr("selected")
     assert page.select_one("#f-preset").find_parent("details")["id"] == "table-rules"
+    # the honba hint has a three-player wording shown in its place (200 per counter on ron)
+    assert "not-3p" in page.select_one("#honba-hint")["class"]
+    assert "for-3p" in page.select_one("#honba-hint-3p")["class"]
+    assert "200" in text(page.select_one("#honba-hint-3p"))
+    assert page.select_one("#f-honba")["aria-describedby"] == "honba-hint honba-hint-3p honba-error"
 
 
 @pytest.mark.parametrize("lang", LANGS)
