@@ -162,8 +162,8 @@ def load_ledger_guide(lang):
     """The ledger page's guide sections (content/LANG/ledger/*.md), in file order."""
     sections = []
     for path in sorted((CONTENT / lang / "ledger").glob("*.md")):
-        body = markdown.markdown(path.read_text(encoding="utf-8"), extensions=["tables"],
-                                 output_format="html")
+        body = markdown.markdown(path.read_text(encoding="utf-8"),
+                                 extensions=["tables", "fenced_code"], output_format="html")
         sections.append({"slug": "ledger-" + path.stem.split("-", 1)[1], "html": body})
     return sections
 

@@ -493,15 +493,19 @@ def draw_final(record, game):
     body = q("[data-ledger-final-rows]")
     body.replaceChildren()
     order = sorted(range(len(final["ranks"])), key=lambda seat: final["ranks"][seat])
+    # Shown beside the engine's results as their parts; SPEC §6.1: oka = (return − start) ×
+    # players, to first place. The result column is the engine's own figure.
+    oka = (rules["return"] - rules["start"]) * rules["players"] // 100
     for seat in order:
         rank = final["ranks"][seat]
         cells = [str(rank), seat_name(record, seat), fmt(final["scores"][seat]),
-                 signed(rules["uma"][rank - 1]), signed_result(final["results"][seat])]
+                 signed(rules["uma"][rank - 1]), signed_result(oka / 10) if rank == 1 else "",
+                 signed_result(final["results"][seat])]
         row = document.createElement("tr")
         for index, text in enumerate(cells):
             cell = document.createElement("th" if index == 0 else "td")
             cell.textContent = text
-            if index == 4:
+            if index == 5:
                 cell.dataset.ledgerResult = str(seat)
             row.appendChild(cell)
         body.appendChild(row)

@@ -277,3 +277,41 @@ def test_the_calculators_hand_in_one_tap(context, base_url):
     assert preview(calculator) == [12000, -4000, -4000, -4000]  # dealer 4 han 40 fu: 4,000 all
     assert "?" not in calculator.url  # taken once; a reload does not apply it again
     watch.clean()
+
+
+def test_setup_presets_rules_and_a_three_player_game(context, base_url):
+    from engine.presets import preset_rules
+    page, watch = open_ledger(context, base_url, "ja")
+    page.select_option("#lr-preset", "mleague")
+    page.locator("#ledger-rule-list").evaluate("d => d.open = true")
+    wanted = preset_rules("mleague", 4)
+    assert [int(page.input_value(f"#lr-uma-{rank}")) for rank in range(4)] == wanted["uma"]
+    assert page.input_value("#lr-doubleron") == wanted["doubleron"]
+    assert page.is_checked("#lr-kiriage") == bool(wanted["kiriage"])
+    # M-League has no three-player rules: the page says so and leaves the choice to the user.
+    page.check("#lr-players-3")
+    assert page.input_value("#lr-preset") == "custom"
+    assert words("ja")["setup"]["three_not_offered"] in page.inner_text('[data-ledger-error="rules"]')
+    # Uma that do not add up to zero: a message next to the field, and no game yet.
+    page.fill("#lr-uma-0", "20")
+    page.click("[data-ledger-start]")
+    assert page.locator('[data-ledger-error="uma"]').is_visible()
+    assert page.locator("[data-ledger-game]").is_hidden()
+    page.select_option("#lr-preset", "tenhou")
+    assert [int(page.input_value(f"#lr-uma-{rank}")) for rank in range(3)] == \
+        preset_rules("tenhou", 3)["uma"]
+    start(page, players=3)
+    record = exported(page)
+    assert record["rules"] == preset_rules("tenhou", 3)
+    assert page.locator('[data-ledger-score="3"]').is_hidden()
+    # Three-player: a non-dealer mangan tsumo with tsumo loss, then a draw with one tenpai.
+    for hand in ({"result": "tsumo", "winners": [{"seat": 1, "han": 5, "fu": 30}], "riichi": []},
+                 {"result": "draw", "tenpai": [2], "riichi": []}):
+        fill(page, hand)
+        after = cli({**record, "hands": [*record["hands"], hand]})
+        assert preview(page, 3) == after["hands"][-1]["deltas"]
+        add(page)
+        record = exported(page)
+        assert board(page) == expected_board(cli(record), "ja")
+    assert cli(record)["hands"][0]["deltas"] == [-4000, 6000, -2000]  # SPEC §1.7: 4,000 / 2,000
+    watch.clean()
