@@ -2,6 +2,10 @@
 // image of the engine when this device holds one for this build, else booted as usual. After a
 // normal boot, once the page is live and idle, a module worker makes the image for next time.
 // <html data-engine-start="snapshot|fresh"> tells which, set when data-engine="ready" is.
+//
+// The page also loads this module itself, early and async (templates/_runtime_head.html.j2), so
+// Pyodide boots while PyScript's own chunks still download and start; PyScript's call then
+// receives that same Pyodide.
 import { loadPyodide as bootPyodide, version } from "../runtime/pyodide/pyodide.mjs";
 import { dropImage, readImage } from "./engine-image.mjs";
 
@@ -11,37 +15,51 @@ const INDEX_URL = new URL("../runtime/pyodide/", import.meta.url).href;
 const IDLE_MS = 1500; // after the page is live, let the precache and first inputs go first
 const root = document.documentElement;
 
-// Started on import, so reading the image overlaps PyScript's own start.
 const info = fetch(new URL("../app/build.json", import.meta.url))
   .then((response) => (response.ok ? response.json() : null))
   .catch(() => null);
-const image = info.then((i) => (i ? readImage(i.build, version) : null)).catch(() => null);
 
-export async function loadPyodide(options = {}) {
-  const config = { ...options, indexURL: INDEX_URL };
-  const bytes = await image;
+// Python's output before PyScript hands over its printers waits here.
+const printers = { stdout: null, stderr: null };
+const waiting = { stdout: [], stderr: [] };
+const print = (stream) => (text) => (printers[stream] ? printers[stream](text) : waiting[stream].push(text));
+const early = start({ indexURL: INDEX_URL, stdout: print("stdout"), stderr: print("stderr") });
+let handedOut = false;
+
+async function start(config) {
+  const i = await info;
+  const bytes = i && (await readImage(i.build, version).catch(() => null));
   if (bytes) {
     try {
-      const pyodide = await bootPyodide({ ...config, _loadSnapshot: bytes });
-      whenReady("snapshot");
-      return pyodide;
+      return { pyodide: await bootPyodide({ ...config, _loadSnapshot: bytes }), how: "snapshot" };
     } catch {
-      // Refused by Pyodide (another Pyodide build) or failed to restore: boot normally below,
-      // and replace the image.
-      const i = await info;
+      // Refused by Pyodide (made by another Pyodide build) or failed to restore: boot normally,
+      // and make a new image once live.
       await dropImage(i.build, version);
     }
   }
-  const pyodide = await bootPyodide(config);
-  whenReady("fresh");
+  return { pyodide: await bootPyodide(config), how: "fresh" };
+}
+
+export async function loadPyodide(options = {}) {
+  if (handedOut) return bootPyodide({ ...options, indexURL: INDEX_URL }); // a second interpreter
+  handedOut = true;
+  for (const stream of ["stdout", "stderr"]) {
+    if (options[stream]) {
+      printers[stream] = options[stream];
+      waiting[stream].splice(0).forEach(options[stream]);
+    }
+  }
+  const { pyodide, how } = await early;
+  whenReady(how);
   return pyodide;
 }
 
-function whenReady(start) {
+function whenReady(how) {
   const mark = () => {
     if (root.dataset.engine !== "ready") return false;
-    root.dataset.engineStart = start;
-    if (start === "fresh") makeImageLater();
+    root.dataset.engineStart = how;
+    if (how === "fresh") makeImageLater();
     return true;
   };
   const watch = new MutationObserver(() => mark() && watch.disconnect());
