@@ -43,7 +43,7 @@ test-engine: $(VENV)/.installed
 	$(PY) -m pytest --doctest-modules engine tests -m "not browser"
 
 bench: build $(CHROMIUM)
-	$(PY) tools/bench.py
+	$(PY) tools/bench.py $(BENCH_ARGS)
 
 clean:
 	rm -rf _site
