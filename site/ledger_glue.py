@@ -30,7 +30,7 @@ PREVIOUS = KEY + ".previous"  # the last finished game, kept when a new one star
 FORMAT, VERSION = "mahjong-ledger", 1
 MINUS = "\u2212"
 
-state = {"record": None, "ref": 0, "download": None, "sure": False}
+state = {"record": None, "ref": 0, "download": None, "blocked": False}
 
 
 # ---------------------------------------------------------------- small helpers
@@ -87,7 +87,10 @@ def error_text(error, with_place=False):
 
 
 def show_error(name, text, scope=document):
-    box = q(f'[data-ledger-error="{name}"]', scope)
+    """The message in the field's box, or in its form's general box (JavaScript's null is falsy,
+    whether it arrives as None or as a JsNull)."""
+    box = q(f'[data-ledger-error="{name}"]', scope) or q('[data-ledger-error="rules"]', scope) \
+        or q('[data-ledger-error="hand"]', scope)
     box.textContent = text
     box.hidden = not text
 
@@ -143,8 +146,9 @@ def read_envelope(text):
     names = page.get("names", [])
     if not (isinstance(names, list) and all(isinstance(name, str) for name in names)):
         raise ValueError(L["store"]["bad_record"].format(reason=L["error"]["names"]))
-    return {"rules": ledger.rules_from(data.get("rules")), "hands": data["hands"], "names": names,
-            "ended": page.get("ended") is True}
+    rules = ledger.rules_from(data.get("rules"))
+    hands = [ledger.read_hand(hand, index, rules) for index, hand in enumerate(data["hands"])]
+    return {"rules": rules, "hands": hands, "names": names, "ended": page.get("ended") is True}
 
 
 def load():
@@ -183,10 +187,8 @@ def show_damaged(key, text, problem):
 def show_older_damaged():
     """Values moved aside on an earlier visit stay on show until the user lets them go."""
     keys = unreadable_keys()
-    box = q("[data-ledger-damaged]")
-    if not box.hidden or not keys:
-        box.hidden = box.hidden or not keys
-        return
+    if not q("[data-ledger-damaged]").hidden or not keys:
+        return  # one moved aside just now is on show already, or there is none
     text = stored(keys[-1])
     try:
         read_envelope(text)
@@ -206,6 +208,11 @@ def setup_players():
     return int(setup_field("players").value)
 
 
+def fill_uma(uma):
+    for box, value in zip(each('input[name="uma"]', RULES_FORM), [*uma, ""]):
+        box.value = str(value)
+
+
 def fill_rules(rules):
     for field in FIELDS:
         if field in ("players", "uma"):
@@ -215,29 +222,26 @@ def fill_rules(rules):
             element.checked = bool(rules[field])
         else:
             element.value = str(rules[field])
-    for box, value in zip(each('input[name="uma"]', RULES_FORM), [*rules["uma"], ""]):
-        box.value = str(value)
-    clear_errors(RULES_FORM)
+    fill_uma(rules["uma"])
 
 
 def on_preset(_event=None):
+    """A preset fills every rule for the chosen player count; "custom" keeps the rules as they
+    are and takes only the player-dependent start, return and uma from the defaults."""
     name = setup_field("preset").value
     players = setup_players()
     clear_errors(RULES_FORM)
-    if name == "custom":
-        seats = ledger.rules_from({"players": players})
-        setup_field("start").value = str(seats["start"])
-        setup_field("return").value = str(seats["return"])
-        for box, value in zip(each('input[name="uma"]', RULES_FORM), [*seats["uma"], ""]):
-            box.value = str(value)
-        return
-    try:
-        fill_rules(preset_rules(name, players))
-    except ValueError:
-        setup_field("preset").value = "custom"
-        show_error("rules", L["setup"]["three_not_offered"], RULES_FORM)
-        on_preset()
-        show_error("rules", L["setup"]["three_not_offered"], RULES_FORM)
+    if name != "custom":
+        try:
+            fill_rules(preset_rules(name, players))
+            return
+        except ValueError:  # a rule set played by four only
+            setup_field("preset").value = "custom"
+            show_error("rules", L["setup"]["three_not_offered"], RULES_FORM)
+    seats = ledger.rules_from({"players": players})
+    setup_field("start").value = str(seats["start"])
+    setup_field("return").value = str(seats["return"])
+    fill_uma(seats["uma"])
 
 
 def on_rule_edit(event):
@@ -271,7 +275,7 @@ def on_start(event):
     try:
         rules = read_rules()
     except ledger.RecordError as error:
-        show_error(error.field if error.field in FIELDS else "rules", error_text(error), RULES_FORM)
+        show_error(error.field, error_text(error), RULES_FORM)
         q("#ledger-rule-list").open = True
         return
     names = [box.value.strip() for box in each('input[name="name"]', RULES_FORM)]
@@ -415,10 +419,9 @@ def current_game(record):
 
 def change(record):
     """Every change goes through here: save first, then draw."""
-    if not state.get("blocked"):
+    if not state["blocked"]:
         save(record)
     state["record"] = record
-    state["sure"] = False
     draw()
 
 
