@@ -1,8 +1,13 @@
 """The live calculator in Chromium: links, controls, cards, tables, URL, errors."""
 import re
 import time
+import tomllib
 
 import pytest
+
+import build
+from engine import InputError
+from present import error_text
 
 from .helpers import INPUT_TO_CARD, READY, card, cards, set_state, visible_error
 
@@ -37,7 +42,7 @@ SCENES = [
     (dict(han=1), "1,000", "1,000 / 0 / 0"),
     (dict(han=1, win="tsumo"), "1,100", "500 / 300 / 300"),
     (dict(han=3, fu=20, win="tsumo"), "2,700", "1,300 / 700 / 700"),
-    (dict(han=2, fu=25, win="tsumo"), "1,600", "800 / 400 / 400"),
+    (dict(han=3, fu=25, win="tsumo"), "3,200", "1,600 / 800 / 800"),
     (dict(fu=40), "5,200", "5,200 / 0 / 0"),
     (dict(han=4), "7,700", "7,700 / 0 / 0"),
     (dict(han=4, kiriage=1), "8,000", "8,000 / 0 / 0"),
@@ -52,6 +57,7 @@ SCENES = [
     (dict(honba=2, sticks=1, win="tsumo"), "5,600", "2,200 / 1,200 / 1,200"),
     (dict(fumode="count"), "3,900", "3,900 / 0 / 0"),
     (dict(fumode="count", m1="closed-terminal", wait="kanchan"), "5,200", "5,200 / 0 / 0"),
+    (dict(fumode="count", win="tsumo"), "2,700", "1,300 / 700 / 700"),  # pinfu, as standard parts
     (dict(rule="hk"), "8", "8 / 0 / 0"),
     (dict(rule="hk", ron_split="shared"), "8", "4 / 2 / 2"),
     (dict(rule="hk", win="tsumo"), "12", "4 / 4 / 4"),
@@ -228,4 +234,50 @@ def test_timings(open_page, capsys):
               f"median {sorted(timings)[2]:.1f} ms (max {max(timings):.1f} ms)")
     assert ready < 60
     assert sorted(timings)[2] < 500
+    watch.clean()
+
+
+STRINGS = {lang: tomllib.loads((build.CONTENT / lang / "strings.toml").read_text()) for lang in LANGS}
+
+# (lang, link, field, code): hands that cannot occur, refused on the field that makes them (SPEC §1.2)
+IMPOSSIBLE = [
+    ("ko", "?fumode=count&m2=openkan-simple", "m2", "openkan_closed"),
+    ("ja", "?fumode=count&m1=open-terminal&wait=shanpon&win=tsumo", "m1", "open_triplet_tsumo"),
+    ("ko", "?fumode=count&m3=open-simple", "m3", "open_triplet_wait"),
+    ("ja", "?fumode=count&m1=open-simple&m2=open-simple&wait=shanpon", "m2", "open_triplet_twice"),
+    ("ko", "?fumode=count&wait=shanpon", "wait", "shanpon_no_triplet"),
+    ("ja", "?fumode=count&menzen=0&m1=open-simple&m2=open-simple&m3=open-simple&m4=open-simple",
+     "wait", "wait_no_sequence"),
+]
+
+
+@pytest.mark.parametrize("lang,query,field,code", IMPOSSIBLE)
+def test_impossible_hand_is_refused_next_to_its_field(open_page, lang, query, field, code):
+    page, watch = open_page(lang, query)
+    assert visible_error(page, field) == error_text(InputError(field, code, ""), STRINGS[lang])
+    assert page.locator(f"#f-{field}").get_attribute("aria-invalid") == "true"
+    assert page.locator("[data-error]:not([hidden])").count() == 1
+    assert page.locator("#results").get_attribute("data-state") == "stale"
+    watch.clean()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_open_triplet_in_a_closed_hand_as_a_player_enters_it(open_page, lang):
+    page, watch = open_page(lang)
+    page.check("#f-fumode-count")
+    page.select_option("#f-m1", "open-simple")
+    assert visible_error(page, "m1") == error_text(InputError("m1", "open_triplet_wait", ""), STRINGS[lang])
+    page.select_option("#f-wait", "shanpon")  # the triplet a ron completed: 20 + 10 + 2 = 32 -> 40
+    assert visible_error(page, "m1") == ""
+    assert (card(page, "fu"), card(page, "total")) == ("40", "5,200")
+    page.check("#f-win-tsumo")  # a triplet completed by tsumo is closed
+    assert visible_error(page, "m1") == error_text(InputError("m1", "open_triplet_tsumo", ""),
+                                                   STRINGS[lang])
+    page.select_option("#f-m1", "closed-simple")  # 20 + 2 + 4 = 26 -> 30
+    assert (card(page, "fu"), card(page, "total")) == ("30", "4,000")
+    page.select_option("#f-m1", "seq")
+    page.select_option("#f-wait", "ryanmen")  # now pinfu: 20 fu, the tsumo row says so
+    assert (card(page, "fu"), card(page, "total")) == ("20", "2,700")
+    win_row = page.locator("[data-fu-rows] tr").nth(1)
+    assert win_row.locator("[data-item]").inner_text() == STRINGS[lang]["fu_item"]["tsumo_pinfu"]
     watch.clean()
