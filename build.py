@@ -164,8 +164,17 @@ def load_ledger_guide(lang):
     for path in sorted((CONTENT / lang / "ledger").glob("*.md")):
         body = markdown.markdown(path.read_text(encoding="utf-8"),
                                  extensions=["tables", "fenced_code"], output_format="html")
+        # Wide tables and the record scroll on a phone, inside regions a keyboard can reach.
+        body = body.replace("<table>", '<div class="scroll" tabindex="0" role="region" '
+                            f'aria-label="{html.escape(first_heading(body))}"><table>')
+        body = body.replace("</table>", "</table></div>").replace("<pre>", '<pre tabindex="0">')
         sections.append({"slug": "ledger-" + path.stem.split("-", 1)[1], "html": body})
     return sections
+
+
+def first_heading(body):
+    found = re.search(r"<h2>(.*?)</h2>", body)
+    return re.sub(r"<[^>]+>", "", found.group(1)) if found else ""
 
 
 def ledger_context(lang, strings, base_url):

@@ -315,3 +315,33 @@ def test_setup_presets_rules_and_a_three_player_game(context, base_url):
         assert board(page) == expected_board(cli(record), "ja")
     assert cli(record)["hands"][0]["deltas"] == [-4000, 6000, -2000]  # SPEC §1.7: 4,000 / 2,000
     watch.clean()
+
+
+AXE_RUN = ("axe.run(document, {resultTypes: ['violations']}).then(r => r.violations"
+           ".filter(v => v.impact === 'serious' || v.impact === 'critical')"
+           ".map(v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).join(', ')))")
+
+
+@pytest.mark.parametrize("lang", ["ko", "ja"])
+def test_axe_finds_nothing_serious(browser, base_url, lang):
+    # axe is injected as an inline script, which the page's own policy rightly refuses.
+    context = browser.new_context(bypass_csp=True, viewport={"width": 390, "height": 844})
+    try:
+        page, _watch = open_ledger(context, base_url, lang)
+        page.add_script_tag(path=str(build.NODE / "axe-core" / "axe.min.js"))
+        page.locator("#ledger-rule-list").evaluate("d => d.open = true")
+        report = {"setup": page.evaluate(AXE_RUN)}
+        start(page)
+        for hand in HANDS[:4]:
+            fill(page, hand)
+            add(page)
+        fill(page, HANDS[4])
+        report["game"] = page.evaluate(AXE_RUN)
+        add(page)
+        page.click("[data-ledger-end]")
+        page.click("[data-ledger-end-sure]")
+        page.wait_for_selector("[data-ledger-final]:not([hidden])")
+        report["final"] = page.evaluate(AXE_RUN)
+    finally:
+        context.close()
+    assert report == {"setup": [], "game": [], "final": []}
