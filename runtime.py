@@ -31,14 +31,19 @@ PYODIDE_DIST = NODE / "pyodide"
 
 # The PyScript files the pages request, by name up to the content hash of the chunk.
 PYSCRIPT_CHUNKS = ("core.js", "core-", "error-")
-# Imported by name at run time on every visit: Pyodide's own packages (its C core imports some),
+# Imported by name at run time on every visit: Pyodide's own package (its C core imports modules
+# of _pyodide; its JavaScript imports pyodide.* modules by quoted name, found in the text too),
 # the codecs Python's start looks up (zipfile decodes plain ASCII names as cp437), and what
 # PyScript's `files` uses to unpack app.zip (shutil). "a.*": the package a and all its modules.
-LAZY_IMPORTS = ("site", "traceback", "_pyodide.*", "pyodide.*", "encodings.aliases", "encodings.ascii",
+LAZY_IMPORTS = ("site", "traceback", "_pyodide.*", "pyodide", "encodings.aliases", "encodings.ascii",
                 "encodings.latin_1", "encodings.utf_8", "encodings.utf_8_sig", "encodings.cp437",
                 "shutil", "zipfile")
 # Modules that hold references to the page (JavaScript objects): never part of a memory snapshot.
 PAGE_MODULES = ("js", "pyscript", "polyscript", "_pyscript", "pyodide.http", "pyodide.console")
+# Conditions of `if` blocks that never run on import in Pyodide: type checkers, scripts, Windows.
+NEVER_IN_PYODIDE = (r"^(typing\.)?TYPE_CHECKING$|^__name__ == .__main__.$|^sys\.platform == .win32.$"
+                    r"|^os\.name == .nt.$|^_?sys\.platform\.startswith\(.win.\)$")
+PYODIDE_MODULE_NAMES = re.compile(r"""["'](_?pyodide(?:\.\w+)+)["']""")  # pyimport("pyodide.code")
 IMPORT_TEXT = re.compile(r"\b(?:from\s+(\.*[\w.]*)\s+import|import\s+([\w.]+(?:\s*,\s*[\w.]+)*))")
 FIXED_TIME = (2020, 1, 1, 0, 0, 0)  # zip entries carry no build time: same input, same bytes
 
@@ -77,16 +82,15 @@ def absolute(name, level, package):
 
 
 def on_import(tree):
-    """The nodes that run when a module is imported: not function bodies, not TYPE_CHECKING or
-    __main__ blocks."""
+    """The nodes that run when a module is imported: not function bodies, not the blocks of
+    NEVER_IN_PYODIDE."""
     todo = list(tree.body)
     while todo:
         node = todo.pop()
         yield node
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
             continue
-        if isinstance(node, ast.If) and re.search(r"TYPE_CHECKING|__name__ == .__main__.",
-                                                  ast.unparse(node.test)):
+        if isinstance(node, ast.If) and re.search(NEVER_IN_PYODIDE, ast.unparse(node.test)):
             todo.extend(node.orelse)
             continue
         todo.extend(ast.iter_child_nodes(node))
@@ -146,12 +150,14 @@ def imports_in_text(text, package="", anywhere=True):
 
 def import_roots():
     """What the browser imports first: the app's and glues' imports anywhere in their code, the
-    Python inside PyScript's and Pyodide's JavaScript, and LAZY_IMPORTS."""
+    Python inside PyScript's and Pyodide's JavaScript, the modules that JavaScript imports by
+    name, and LAZY_IMPORTS."""
     roots = set(LAZY_IMPORTS)
     for path in [*app_files().values(), *glue_files()]:
         roots |= imports_of(path.read_text(encoding="utf-8"), anywhere=True)
     for path in [*pyscript_files(), PYODIDE_DIST / "pyodide.mjs", PYODIDE_DIST / "pyodide.asm.mjs"]:
-        roots |= imports_in_text(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        roots |= imports_in_text(text) | set(PYODIDE_MODULE_NAMES.findall(text))
     return roots
 
 

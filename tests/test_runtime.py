@@ -12,7 +12,8 @@ import runtime
 # Modules nothing in the browser imports: the trimmed library must leave them out.
 UNUSED = ("email", "unittest", "pydoc", "pdb", "doctest", "sqlite3", "http.server", "xml",
           "multiprocessing", "tkinter", "idlelib", "_pyrepl", "argparse", "csv", "mailbox",
-          "turtle", "wsgiref", "xmlrpc", "zoneinfo", "ctypes")
+          "turtle", "wsgiref", "xmlrpc", "zoneinfo", "ctypes", "pyodide.http", "pyodide.console",
+          "asyncio.windows_events", "encodings._win_cp_codecs")
 
 
 @pytest.fixture(scope="module")
@@ -57,10 +58,12 @@ def test_the_trimmed_library_lists_its_modules(stdlib):
 @pytest.mark.parametrize("name", ["json", "asyncio", "pathlib", "shutil", "zipfile", "decimal",
                                   "fractions", "inspect", "base64", "html", "traceback", "site",
                                   "encodings.utf_8", "encodings.cp437", "_pyodide._base",
-                                  "_pyodide.docstring", "pyodide.ffi", "pyodide.webloop"])
+                                  "_pyodide.docstring", "pyodide.ffi", "pyodide.webloop",
+                                  "pyodide.code", "pyodide._package_loader"])
 def test_the_trimmed_library_holds_what_the_pages_import(stdlib, name):
     # json..html: PyScript's Python side; shutil, zipfile, cp437: unpacking app.zip; decimal,
-    # fractions: the engine; _pyodide.docstring: imported by Pyodide's C core at start.
+    # fractions: the engine; _pyodide.docstring: imported by Pyodide's C core at start;
+    # pyodide.code, pyodide._package_loader: imported by name from Pyodide's JavaScript.
     assert name in modules(stdlib)
 
 
