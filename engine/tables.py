@@ -48,10 +48,22 @@ def fu_han_rows():
             for fu in FU_VALUES for han in FU_HAN_HANS]
 
 
+def _three_player_tsumo(common):
+    """Three-player tsumo cells for both tsumo rules: ``loss`` (the absent North's share is not
+    paid) and ``noloss`` (the two payers split it); every share is what one payer hands over."""
+    cells = {"tsumo_nondealer": {}, "tsumo_dealer": {}}
+    for name, loss in (("loss", "1"), ("noloss", "0")):
+        tsumo = {**common, "players": "3", "win": "tsumo", "tsumoloss": loss}
+        dealer_share, nd_share = _amounts({**tsumo, "seat": "nondealer"})
+        each, _ = _amounts({**tsumo, "seat": "dealer"})
+        cells["tsumo_nondealer"][name] = {"total": dealer_share + nd_share, "dealer": dealer_share,
+                                          "nondealer": nd_share}
+        cells["tsumo_dealer"][name] = {"total": 2 * each, "each": each}
+    return cells
+
+
 def fu_han_rows_3p():
-    """The same 44 cells for three-player riichi: ron as in four-player, and each tsumo cell for
-    both tsumo rules — ``loss`` (the absent North's share is not paid) and ``noloss`` (the two
-    payers split it). Every share is what one payer hands over, ready to read.
+    """The same 44 cells for three-player riichi: ron as in four-player, tsumo for both tsumo rules.
 
     >>> row = fu_han_rows_3p()[10]  # 30 fu 3 han
     >>> row["tsumo_nondealer"]["loss"], row["tsumo_nondealer"]["noloss"]
@@ -62,34 +74,30 @@ def fu_han_rows_3p():
         for han in FU_HAN_HANS:
             common = {"rule": "riichi", "players": "3", "han": str(han), "fu": str(fu),
                       "kiriage": "0", "kazoe": "1"}
-            row = {"fu": fu, "han": han,
-                   "ron_nondealer": _amounts({**common, "seat": "nondealer"})[0],
-                   "ron_dealer": _amounts({**common, "seat": "dealer"})[0],
-                   "tsumo_nondealer": {}, "tsumo_dealer": {}}
-            for name, loss in (("loss", "1"), ("noloss", "0")):
-                tsumo = {**common, "win": "tsumo", "tsumoloss": loss}
-                dealer_share, nd_share = _amounts({**tsumo, "seat": "nondealer"})
-                each, _ = _amounts({**tsumo, "seat": "dealer"})
-                row["tsumo_nondealer"][name] = {"total": dealer_share + nd_share,
-                                                "dealer": dealer_share, "nondealer": nd_share}
-                row["tsumo_dealer"][name] = {"total": 2 * each, "each": each}
-            rows.append(row)
+            rows.append({"fu": fu, "han": han,
+                         "ron_nondealer": _amounts({**common, "seat": "nondealer"})[0],
+                         "ron_dealer": _amounts({**common, "seat": "dealer"})[0],
+                         **_three_player_tsumo(common)})
     return rows
 
 
 def limit_rows():
-    """Mangan and above, always with kazoe on: 5 han tiers, then single and double yakuman.
+    """Mangan and above, always with kazoe on: 5 han tiers, then single and double yakuman; each
+    row also carries its three-player tsumo cells under ``three``.
 
     >>> [(row["tier"], row["ron_nondealer"]) for row in limit_rows()[-2:]]
     [('yakuman', 32000), ('yakuman2', 64000)]
+    >>> limit_rows()[0]["three"]["tsumo_nondealer"]["loss"]
+    {'total': 6000, 'dealer': 4000, 'nondealer': 2000}
     """
+    hands = [({"han": str(han)}, label) for han, label in zip(LIMIT_HANS, LIMIT_HAN_LABELS)]
+    hands += [({"yakuman": str(count)}, "") for count in LIMIT_YAKUMAN]
     rows = []
-    for han, label in zip(LIMIT_HANS, LIMIT_HAN_LABELS):
-        tier = calculate({"rule": "riichi", "han": str(han)})["tier"]
-        rows.append({"tier": tier, "han": label, **_riichi_cells(han, 30)})
-    for count in LIMIT_YAKUMAN:
-        tier = calculate({"rule": "riichi", "yakuman": str(count)})["tier"]
-        rows.append({"tier": tier, "han": "", **_riichi_cells(13, 30, yakuman=count)})  # han ignored
+    for hand, label in hands:
+        common = {"rule": "riichi", "kiriage": "0", "kazoe": "1", **hand}
+        rows.append({"tier": calculate(common)["tier"], "han": label,
+                     **_riichi_cells(hand.get("han", 13), 30, int(hand.get("yakuman", 0))),
+                     "three": _three_player_tsumo(common)})
     return rows
 
 

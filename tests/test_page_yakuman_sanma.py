@@ -37,13 +37,33 @@ def test_draws_table(pages, lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_limits_table_has_single_and_double_yakuman(pages, lang):
-    rows = cells(pages[lang].select_one("#limits table"))
+    rows = pages[lang].select("#limits tbody tr")
     tier = STRINGS[lang]["tier"]
     no_han = STRINGS[lang]["table"]["limits"]["yakuman_han"]
-    assert rows[-2] == [tier["yakuman"], no_han, "32,000", "48,000",
-                        "32,000 8,000 / 8,000 / 16,000", "48,000 16,000 / 16,000 / 16,000"]
-    assert rows[-1] == [tier["yakuman2"], no_han, "64,000", "96,000",
-                        "64,000 16,000 / 16,000 / 32,000", "96,000 32,000 / 32,000 / 32,000"]
+
+    def shown(row, rule):  # the cells a reader sees in four-player, or three-player by tsumo rule
+        spans = {"four": ".not-3p", "loss": ".for-loss", "noloss": ".for-noloss"}
+        return [text(cell) if not cell.select(spans[rule]) else text(cell.select_one(spans[rule]))
+                for cell in row.find_all(["th", "td"])]
+
+    assert shown(rows[-2], "four") == [tier["yakuman"], no_han, "32,000", "48,000",
+                                       "32,000 8,000 / 8,000 / 16,000", "48,000 16,000 / 16,000 / 16,000"]
+    assert shown(rows[-1], "four") == [tier["yakuman2"], no_han, "64,000", "96,000",
+                                       "64,000 16,000 / 16,000 / 32,000", "96,000 32,000 / 32,000 / 32,000"]
+    # three-player (SPEC §1.7): yakuman tsumo 16,000 / 8,000; mangan 4,000 / 2,000 or, without
+    # tsumo loss, 5,000 / 3,000 and a dealer's 6,000 each
+    assert shown(rows[-2], "loss")[4:] == ["24,000 8,000 / 16,000", "32,000 16,000 / 16,000"]
+    assert shown(rows[0], "loss")[4:] == ["6,000 2,000 / 4,000", "8,000 4,000 / 4,000"]
+    assert shown(rows[0], "noloss")[4:] == ["8,000 3,000 / 5,000", "12,000 6,000 / 6,000"]
+    for row, data in zip(rows, tables.limit_rows(), strict=True):
+        cells = row.find_all("td")
+        for rule in ("loss", "noloss"):
+            nd, each = data["three"]["tsumo_nondealer"][rule], data["three"]["tsumo_dealer"][rule]
+            assert text(cells[3].select_one(f".for-{rule}")) == (
+                f'{fmt(nd["total"])} {fmt(nd["nondealer"])} / {fmt(nd["dealer"])}')
+            assert text(cells[4].select_one(f".for-{rule}")) == (
+                f'{fmt(each["total"])} {fmt(each["each"])} / {fmt(each["each"])}')
+            assert "for-3p" in cells[3].select_one(f".for-{rule}")["class"]
 
 
 @pytest.mark.parametrize("lang", LANGS)

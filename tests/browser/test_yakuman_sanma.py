@@ -75,17 +75,21 @@ def test_three_player_tsumo_and_tsumo_loss_live(open_page, lang):
     assert page.locator("#fu-han-3p").is_visible() and not page.locator("#fu-han").is_visible()
     cell = page.locator('#fu-han-3p tr[data-fu="40"][data-han="4"] td').nth(3)
     assert cell.inner_text().split() == ["6,000", "2,000", "/", "4,000"]
+    mangan = page.locator("#limits tbody tr").first.locator("td").nth(3)  # the limits table too
+    assert mangan.inner_text().split() == ["6,000", "2,000", "/", "4,000"]
     open_rules(page)
     page.set_checked("#f-tsumoloss", False)
     assert (card(page, "total"), card(page, "payments")) == ("8,000", "5,000 / 3,000")
     assert [row[1] for row in who_pays(page)] == ["5,000", "3,000"]
     assert link(page)["tsumoloss"] == "0"
     assert cell.inner_text().split() == ["8,000", "3,000", "/", "5,000"]
+    assert mangan.inner_text().split() == ["8,000", "3,000", "/", "5,000"]
     page.check("#f-players-4")
     assert card(page, "payments") == "4,000 / 2,000 / 2,000"
     assert len(who_pays(page)) == 3
     assert not page.locator("#f-tsumoloss").is_visible() and "tsumoloss" not in link(page)
     assert page.locator("#fu-han").is_visible() and not page.locator("#fu-han-3p").is_visible()
+    assert mangan.inner_text().split() == ["8,000", "2,000", "/", "2,000", "/", "4,000"]
     watch.clean()
 
 
