@@ -1,19 +1,19 @@
 """The browser runtime the pages load, and nothing more. Used by build.py's copy stage.
 
-- PyScript: `core.js` and the chunks the pages request (tests/browser/test_runtime.py records
+- PyScript: `core.js` and the chunks the pages request (tests/browser/test_snapshot.py records
   every request and checks that the shipped chunks are exactly those).
 - Pyodide: npm's files, except that `python_stdlib.zip` holds only the modules imported by the
-  app, by PyScript's Python side and by Pyodide's own start, and `pyodide-lock.json` lists no
-  package (the pages load none).
+  app, by PyScript's Python side and by Pyodide's own start, without comments and docstrings and
+  stored rather than deflated, and `pyodide-lock.json` lists no package (the pages load none).
 - `app.zip`: every module of the engine package, subpackages included, and every `site/*.py`
   that is not a glue; the glues (`site/*glue*.py`) are the pages' scripts.
 
 The standard library is trimmed the way `pyodide-pack` does it, but statically: start from every
 import of the app's modules, the glues and the Python code inside PyScript's and Pyodide's
 JavaScript, then follow each stdlib module's own imports through the stock zip. A stdlib module is
-followed only where its imports run on import (module level, not function bodies, not
-`if TYPE_CHECKING` or `if __name__ == "__main__"`), so the few modules that are imported lazily
-at run time are named in LAZY_IMPORTS.
+followed only where its imports run on import (module level, not function bodies, not the blocks
+of NEVER_IN_PYODIDE), so the few modules imported lazily on every visit are named in LAZY_IMPORTS.
+The browser tests run every scenario on the trimmed library (a missing module is a page error).
 """
 import ast
 import io
