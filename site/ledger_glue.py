@@ -21,6 +21,8 @@ ROOT = document.documentElement
 SETUP = document.querySelector("[data-ledger-setup]")
 RULES_FORM = document.getElementById("ledger-rules")
 GAME = document.querySelector("[data-ledger-game]")
+BOARD = document.querySelector("[data-ledger-board]")
+MAIN = document.querySelector("main.ledger")
 HAND_FORM = document.getElementById("ledger-hand")
 STORE = window.localStorage
 
@@ -528,13 +530,13 @@ def draw_export(record):
 def draw():
     record = state["record"]
     SETUP.hidden = record is not None
-    GAME.hidden = record is None
+    GAME.hidden = BOARD.hidden = record is None
     q("[data-ledger-export-box]").hidden = record is None
     if record is None:
         return
     game = current_game(record)
-    GAME.dataset.players = str(record["rules"]["players"])
-    GAME.dataset.nagashi = str(ledger.rules_from(record["rules"])["nagashi"])
+    MAIN.dataset.players = str(record["rules"]["players"])
+    MAIN.dataset.nagashi = str(record["rules"]["nagashi"])
     GAME.dataset.over = "1" if game["over"] else "0"
     for seat in range(4):
         set_text(f'[data-ledger-label="{seat}"]', seat_name(record, seat))

@@ -4,6 +4,7 @@ Every figure the page shows is compared with `python -m engine.ledger` replaying
 page exports; the hands themselves are the table's facts (who won, on whose discard, han, fu).
 """
 import json
+import pathlib
 import re
 import subprocess
 import sys
@@ -133,6 +134,22 @@ def test_a_game_through_the_form_matches_the_command_line(context, base_url, lan
     assert played == [("E1", 0, 0), ("E2", 0, 0), ("E2", 1, 0), ("E3", 0, 0), ("E3", 1, 1)]
     assert sum(game["next"]["scores"]) + 1000 * game["next"]["sticks"] == 100_000
     shown = board(page)
+
+    # Differences to the others, from the seat tapped; the board stays in view at the bottom.
+    page.click('[data-ledger-ref="2"]')
+    scores = game["next"]["scores"]
+    diffs = [page.inner_text(f'[data-ledger-diff="{seat}"]') for seat in range(4)]
+    assert diffs[2] == words(lang)["board"]["reference"]
+    assert [points(diffs[seat]) for seat in (0, 1, 3)] == [scores[s] - scores[2] for s in (0, 1, 3)]
+    page.locator("#guide-ledger-final-results h3").scroll_into_view_if_needed()
+    top = page.locator("#ledger-board").bounding_box()["y"]
+    assert 0 <= top < 2 and page.locator("[data-ledger-sticks]").is_visible()
+    # The download is the exported record.
+    assert page.get_attribute("[data-ledger-download]", "href").startswith("blob:")
+    with page.expect_download() as download:
+        page.click("[data-ledger-download]")
+    assert download.value.suggested_filename == "mahjong-ledger.json"
+    assert json.loads(pathlib.Path(download.value.path()).read_text(encoding="utf-8")) == record
 
     page.reload()
     page.wait_for_selector(READY, timeout=60_000)
