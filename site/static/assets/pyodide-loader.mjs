@@ -68,7 +68,7 @@ function whenReady(how) {
 
 async function makeImageLater() {
   const i = await info;
-  if (!i || !("caches" in self) || !("CompressionStream" in self)) return;
+  if (!i || !("caches" in self)) return;
   await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
   await new Promise((resolve) => (self.requestIdleCallback || setTimeout)(resolve, { timeout: 5000 }));
   const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
