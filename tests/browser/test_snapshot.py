@@ -83,7 +83,8 @@ def test_fresh_then_snapshot_online_and_offline(browser, own_site):
     build_id = json.loads((own_site[0] / build.BUILD_INFO).read_text())["build"]
     assert name == IMAGE_PREFIX + build_id and key.endswith(".image")
     assert size > 10_000_000  # a whole interpreter's memory
-    assert stamp == f"mahjong-image 2 {build_id} 314.0.7 {size - 64}"  # npm's pyodide version
+    pyodide = json.loads((runtime.PYODIDE_DIST / "package.json").read_text())["version"]
+    assert stamp == f"mahjong-image 2 {build_id} {pyodide} {size - 64}"
     watch.clean()
 
     # Riichi: dealer 4 han 40 fu ron 12,000; 6 han is haneman, 18,000 (the standard score table).
