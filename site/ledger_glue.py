@@ -624,12 +624,20 @@ def on_forget(_event):
     show_older_damaged()
 
 
+def on_storage(event):
+    """Another tab of this site saved the game: follow it, so neither tab writes over the other's
+    hands with an older copy."""
+    if event.key == KEY:
+        state["record"] = load()
+        draw()
+
+
 # Module globals keep the proxies alive for as long as the page listens.
 proxies = {name: create_proxy(handler) for name, handler in {
     "preset": on_preset, "rule_edit": on_rule_edit, "start": on_start, "preview": preview,
     "add": on_add, "ref": on_ref, "undo": on_undo, "end": on_end, "end_sure": on_end_sure,
     "new": on_new, "import": on_import, "copy": on_copy, "copy_damaged": on_copy_damaged,
-    "forget": on_forget}.items()}
+    "forget": on_forget, "storage": on_storage}.items()}
 
 
 def listen(selector, event, name):
@@ -655,6 +663,7 @@ def start():
     listen("[data-ledger-copy]", "click", "copy")
     listen("[data-ledger-damaged-copy]", "click", "copy_damaged")
     listen("[data-ledger-damaged-forget]", "click", "forget")
+    window.addEventListener("storage", proxies["storage"])
     draw()
     carry_from_calculator()
     preview()

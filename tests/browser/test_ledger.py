@@ -167,6 +167,20 @@ def test_a_game_through_the_form_matches_the_command_line(context, base_url, lan
     watch.clean()
 
 
+def test_two_tabs_follow_each_other(context, base_url):
+    first, watch = open_ledger(context, base_url, "ko")
+    start(first)
+    second, _ = open_ledger(context, base_url, "ja")
+    fill(second, HANDS[0])
+    add(second)
+    first.wait_for_function("document.querySelectorAll('[data-ledger-history] tr').length === 1")
+    fill(first, HANDS[1])
+    add(first)
+    second.wait_for_function("document.querySelectorAll('[data-ledger-history] tr').length === 2")
+    assert exported(second)["hands"] == exported(first)["hands"] and len(exported(first)["hands"]) == 2
+    watch.clean()
+
+
 def test_offline_after_one_visit_keeps_the_game(context, base_url):
     page, watch = open_ledger(context, base_url, "ja")
     page.wait_for_function(CONTROLLED, timeout=60_000)
