@@ -15,6 +15,12 @@ INPUT_TO_CARD = """han => {
 }"""
 
 
+def shipped_scripts(site_root, lang):
+    """How many <script> elements the built page itself ships: any more in the live page were injected."""
+    html = (site_root / "repo" / lang / "index.html").read_text(encoding="utf-8")
+    return html.count("<script")
+
+
 def card(page, hook):
     return page.locator(f'[data-result="{hook}"] [data-value]').inner_text().strip()
 

@@ -87,7 +87,7 @@ def test_your_hand_tag_is_text(context, base_url):
     page.goto(f"{base_url}ko/?han=2&fu=40")
     page.wait_for_selector(READY, timeout=60_000)
     row = page.locator("[data-fu-han-rows] tr.mine")
-    assert row.count() == 1 and "당신의 패" in row.inner_text()
+    assert row.count() == 1 and build.load_strings("ko")["table"]["your_hand"] in row.inner_text()
 
 
 @pytest.mark.parametrize("lang", ["ko", "ja"])
