@@ -289,7 +289,22 @@ def test_final_standings_of_the_guides_example(context, base_url, lang):
     page.click("[data-ledger-undo]")
     page.wait_for_selector("[data-ledger-final]", state="hidden")
     assert board(page) == expected_board(game, lang)
+    # A new game after the end: the finished one is kept aside, not dropped.
+    page.click("[data-ledger-end]")
+    page.click("[data-ledger-end-sure]")
+    page.click("[data-ledger-new]")
+    page.wait_for_selector("[data-ledger-setup]:not([hidden])")
+    kept = json.loads(page.evaluate("localStorage.getItem('mahjong-ledger.previous')"))
+    assert kept["ended"] is True and kept["record"]["hands"] == exported_hands(record)
+    assert page.evaluate("localStorage.getItem('mahjong-ledger')") is None
     watch.clean()
+
+
+def exported_hands(record):
+    """A record's hands as the engine reads them (the page stores them so)."""
+    from engine import ledger
+    rules = ledger.rules_from(record["rules"])
+    return [ledger.read_hand(hand, index, rules) for index, hand in enumerate(record["hands"])]
 
 
 def test_the_calculators_hand_in_one_tap(context, base_url):
