@@ -91,7 +91,7 @@ KEYS = {key.name: key for key in (
     _choice("m4", MELDS, "seq", _RIICHI, _COUNTED_PARTS),
     _choice("pair", PAIRS, "other", _RIICHI, _COUNTED_PARTS),
     _choice("wait", WAITS, "ryanmen", _RIICHI, _COUNTED_PARTS),
-    _flag("menzen", "1", _RIICHI),
+    Key("menzen", "flag", "1", _RIICHI, choices=("0", "1"), when=_NOT_YAKUMAN),
     # riichi: what the table agreed
     _int("honba", 0, 99, "0", _RIICHI),
     _int("sticks", 0, 99, "0", _RIICHI),
