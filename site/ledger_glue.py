@@ -330,11 +330,11 @@ def standing(game):
     return game["final"]["scores"] if game["over"] else game["next"]["scores"]
 
 
-def preview(_event=None):
-    """What the hand in the form would change, before it is added."""
+def preview(_event=None, adding=False):
+    """What the hand in the form would change, before it is added. A choice still to make is a
+    hint while the form is filled in, and an error when the hand is added."""
     record = state["record"]
     clear_errors(HAND_FORM)
-    add = q("[data-ledger-add]")
     if record is None or current_game(record)["over"]:
         return None
     raw = read_form_hand()
@@ -344,14 +344,13 @@ def preview(_event=None):
         before = current_game(record)
         after = ledger.replay({**engine_record(record), "hands": [*record["hands"], hand]})
     except ledger.RecordError as error:
-        if (error.code, error.field) in NOT_YET:  # a choice still to make, not a mistake
+        if (error.code, error.field) in NOT_YET and not adding:  # not a mistake yet
             set_text("[data-ledger-preview-next]", error_text(error))
         else:
             show_error(ERROR_BOX.get(error.field, "hand"), error_text(error), HAND_FORM)
             set_text("[data-ledger-preview-next]", "")
         for seat in range(4):
             set_text(f'[data-ledger-preview="{seat}"]', "–")
-        add.disabled = True
         return None
     for seat, (old, new) in enumerate(zip(standing(before), standing(after))):
         set_text(f'[data-ledger-preview="{seat}"]', signed(new - old))
@@ -362,13 +361,12 @@ def preview(_event=None):
         line = L["hand"]["preview_next"].format(round=round_text(upcoming["round"]),
                                                 honba=upcoming["honba"], sticks=upcoming["sticks"])
     set_text("[data-ledger-preview-next]", line)
-    add.disabled = False
     return hand
 
 
 def on_add(event):
     event.preventDefault()
-    hand = preview()
+    hand = preview(adding=True)
     if hand is None:
         return
     record = state["record"]

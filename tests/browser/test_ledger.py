@@ -391,3 +391,45 @@ def test_axe_finds_nothing_serious(browser, base_url, lang):
     finally:
         context.close()
     assert report == {"setup": [], "game": [], "final": []}
+
+
+def test_keyboard_only(context, base_url):
+    page, watch = open_ledger(context, base_url, "ko")
+    page.focus("#lr-preset")
+    page.keyboard.press("Tab")  # players
+    page.keyboard.press("ArrowDown")  # radios move with arrows: three players
+    assert page.is_checked("#lr-players-3")
+    page.keyboard.press("ArrowUp")
+    assert page.is_checked("#lr-players-4")
+    page.focus("[data-ledger-start]")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-ledger-game]:not([hidden])")
+    reached = set()
+    page.focus("#lh-result-ron")
+    for _ in range(40):
+        name = page.evaluate("document.activeElement.name || document.activeElement.id"
+                             " || Object.keys(document.activeElement.dataset).join()")
+        reached.add(name)
+        if page.evaluate("document.activeElement.matches('input, select, button')"):
+            assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") != "none"
+        page.keyboard.press("Tab")
+    assert {"result", "winner", "from", "riichi", "ledgerAdd"} <= reached
+    # Adding before a winner is chosen says what is missing, next to the winners, and adds nothing.
+    page.focus("[data-ledger-add]")
+    page.keyboard.press("Enter")
+    assert page.inner_text('[data-ledger-error="winner"]') == words("ko")["error"]["no_winner"]
+    assert page.locator("[data-ledger-history] tr").count() == 0
+    # A riichi ron with keys only.
+    page.focus("#lh-winner-1")
+    page.keyboard.press("Space")
+    page.focus("#lh-from")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")  # 동가, 남가, 서가
+    page.focus("#lh-riichi-1")
+    page.keyboard.press("Space")
+    page.focus("[data-ledger-add]")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelectorAll('[data-ledger-history] tr').length === 1")
+    assert exported(page)["hands"][0]["from"] == 2
+    watch.clean()
