@@ -492,17 +492,15 @@ def draw_final(record, game):
     box.hidden = not game["over"]
     if not game["over"]:
         return
-    final, rules = game["final"], ledger.rules_from(record["rules"])
+    final = game["final"]
     body = q("[data-ledger-final-rows]")
     body.replaceChildren()
     order = sorted(range(len(final["ranks"])), key=lambda seat: final["ranks"][seat])
-    # Shown beside the engine's results as their parts; SPEC §6.1: oka = (return − start) ×
-    # players, to first place. The result column is the engine's own figure.
-    oka = (rules["return"] - rules["start"]) * rules["players"] // 100
     for seat in order:
         rank = final["ranks"][seat]
         cells = [str(rank), seat_name(record, seat), fmt(final["scores"][seat]),
-                 signed(rules["uma"][rank - 1]), signed_result(oka / 10) if rank == 1 else "",
+                 signed(final["uma"][seat]),
+                 signed_result(final["oka"][seat]) if final["oka"][seat] else "",
                  signed_result(final["results"][seat])]
         row = document.createElement("tr")
         for index, text in enumerate(cells):

@@ -284,6 +284,22 @@ def test_end_by_hand_takes_leftover_sticks():
     assert ended["hands"] == replay(record)["hands"]
 
 
+@pytest.mark.parametrize("name,players,scores,uma,oka", [
+    # M-League: 25,000 → 30,000, uma 30/10/-10/-30 (m-league.jp): oka 20 to first.
+    ("mleague", 4, [43000, 36800, 11200, 9000], [30, 10, -10, -30], [20.0, 0, 0, 0]),
+    # Tenhou three-player: 35,000 → 40,000, uma 20/0/-20 as its records show: oka 15.
+    ("tenhou", 3, [30000, 52000, 23000], [0, 20, -20], [0, 15.0, 0]),
+])
+def test_final_names_the_uma_and_oka_of_each_seat(name, players, scores, uma, oka):
+    rules = {**preset_rules(name, players), "rounding": "exact"}
+    standing = final(scores, 0, rules)
+    assert standing["uma"] == uma and standing["oka"] == oka
+    # The parts add up to the result: (points − return) / 1,000 + uma + oka.
+    for seat, points in enumerate(scores):
+        expected = (points - rules["return"]) / 1000 + uma[seat] + oka[seat]
+        assert standing["results"][seat] == pytest.approx(expected)
+
+
 def test_end_of_an_empty_game_ranks_by_seat():
     assert end({"hands": []})["final"]["ranks"] == [1, 2, 3, 4]
 

@@ -201,8 +201,9 @@ def final(scores, sticks, rules):
 
     >>> rules = {"start": 25000, "return": 30000, "uma": [30, 10, -10, -30],
     ...          "leftover": "first", "rounding": "exact"}
-    >>> final([43000, 36800, 11200, 8000], 1, rules)["results"]
-    [64.0, 16.8, -28.8, -52.0]
+    >>> standings = final([43000, 36800, 11200, 8000], 1, rules)
+    >>> standings["results"], standings["uma"], standings["oka"]
+    ([64.0, 16.8, -28.8, -52.0], [30, 10, -10, -30], [20.0, 0, 0, 0])
     """
     scores = list(scores)
     order = ranking(scores)
@@ -224,4 +225,8 @@ def final(scores, sticks, rules):
     ranks = [0] * players
     for rank, seat in enumerate(order):
         ranks[seat] = rank + 1
-    return {"scores": scores, "ranks": ranks, "results": [t / 10 for t in tenths]}
+    # The parts of each result, for display: the uma of its rank and the oka (first place only).
+    uma = [rules["uma"][rank - 1] for rank in ranks]
+    okas = [oka // 100 / 10 if rank == 1 else 0 for rank in ranks]
+    return {"scores": scores, "ranks": ranks, "results": [t / 10 for t in tenths],
+            "uma": uma, "oka": okas}
