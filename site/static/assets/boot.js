@@ -1,9 +1,12 @@
-// Before Python is live: put a shared link's values into the form, and mark the result cards as
-// pending whenever they no longer match the inputs. Also registers the service worker.
-// This file knows no rule and computes nothing; site/glue.py takes over once the engine runs.
+// Before Python is live: put a shared link's values into the calculator's form, and mark the
+// result cards as pending whenever they no longer match the inputs. On every page (the calculator
+// and the ledger) it keeps forms from going to a server and registers the service worker.
+// This file knows no rule and computes nothing; the page's Python glue takes over once it runs.
 (function () {
   "use strict";
   var root = document.documentElement;
+  // sw.js sits at the site's root, one folder above this file, whichever page loads it.
+  var workerURL = new URL("../sw.js", document.currentScript.src);
   var unplaced = false; // a link value the form cannot hold (an unknown option, say)
 
   function live() { return root.dataset.engine === "ready"; }
@@ -67,7 +70,7 @@
 
   function registerWorker() {
     if (!("serviceWorker" in navigator)) return;
-    navigator.serviceWorker.register(new URL("../sw.js", location.href)).then(function (reg) {
+    navigator.serviceWorker.register(workerURL).then(function (reg) {
       function offer(worker) {
         var line = document.querySelector("[data-update]");
         if (!line || !navigator.serviceWorker.controller) return;
@@ -95,13 +98,21 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () {
+    // The forms never go to a server, before or after Python is live.
+    Array.prototype.forEach.call(document.querySelectorAll("form"), function (each) {
+      each.addEventListener("submit", function (e) { e.preventDefault(); });
+    });
+    // Register once Python is live, so the precache does not race the page's own runtime download.
+    var registered = false;
+    function once() { if (!registered) { registered = true; registerWorker(); } }
+    window.addEventListener("py:all-done", once);
+    window.addEventListener("load", function () { setTimeout(once, 20000); });
     var form = document.getElementById("calc");
     if (!form) return;
     restore(form);
     markPending(form);
     form.addEventListener("input", function () { markPending(form); });
     form.addEventListener("change", function () { markPending(form); });
-    form.addEventListener("submit", function (e) { e.preventDefault(); });
     // The address changed in place (back/forward): the form follows it, from the defaults up.
     window.addEventListener("popstate", function () {
       form.reset();
@@ -109,10 +120,5 @@
       markPending(form);
     });
     root.dataset.boot = "done";
-    // Register once Python is live, so the precache does not race the page's own runtime download.
-    var registered = false;
-    function once() { if (!registered) { registered = true; registerWorker(); } }
-    window.addEventListener("py:all-done", once);
-    window.addEventListener("load", function () { setTimeout(once, 20000); });
   });
 })();
