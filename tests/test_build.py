@@ -15,12 +15,6 @@ from present import fmt, hk_cells
 LANGS = ("ko", "ja")
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    out = tmp_path_factory.mktemp("site")
-    build.main(["--out", str(out)])
-    return out
-
 
 @pytest.fixture(scope="module")
 def pages(site):

@@ -16,12 +16,6 @@ HAND_KEYS = {"result", "from", "winner", "han", "fu", "yakuman", "pao", "riichi"
              "nagashi"}
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    out = tmp_path_factory.mktemp("site")
-    build.main(["--out", str(out)])
-    return out
-
 
 @pytest.fixture(scope="module")
 def pages(site):

@@ -3,17 +3,10 @@ import json
 import struct
 from urllib.parse import urlparse
 
-import pytest
 import yaml
 
 import build
 
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    out = tmp_path_factory.mktemp("site")
-    build.main(["--out", str(out)])
-    return out
 
 
 def png_size(path):

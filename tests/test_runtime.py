@@ -16,12 +16,6 @@ UNUSED = ("email", "unittest", "pydoc", "pdb", "doctest", "sqlite3", "http.serve
           "asyncio.windows_events", "encodings._win_cp_codecs")
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    out = tmp_path_factory.mktemp("site")
-    build.main(["--out", str(out)])
-    return out
-
 
 @pytest.fixture(scope="module")
 def stdlib(site):
