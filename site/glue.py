@@ -2,6 +2,10 @@
 
 It reads the form, asks the engine, and writes texts from `present` into the page with
 textContent only. It parses no number and knows no rule.
+
+Each input costs only what changed: elements are looked up once and kept, a text or a `hidden`
+flag is written only when it differs from what this glue last wrote there, and the "your hand"
+row is found by one selector instead of a walk over the whole fu × han table.
 """
 import json
 
@@ -17,21 +21,62 @@ FORM = document.getElementById("calc")
 RESULTS = document.getElementById("results")
 ROOT = document.documentElement
 QUIET_MS = 600  # screen readers hear the new total once typing pauses this long
+HK_KEYS = ("table", "cap", "ron_split", "tsumo_split", "unit")
+CARDS = ("total", "payments", "middle", "tier", "fu")
+FU_HAN = ("[data-fu-han-rows] tr[data-fu='{fu}'][data-han='{han}'],"
+          " [data-fu-han-3p-rows] tr[data-fu='{fu}'][data-han='{han}']")
 
-state = {"result": None, "han": None, "timer": None}
+# han: the hand's han for the fu × han table; marked: the rows marked "your hand" (None: the
+# static page's own marks, not looked up yet); error: the field whose error shows; hk: the HK
+# settings the HK columns show; link: the query last put in the address bar.
+state = {"result": None, "han": None, "timer": None, "marked": None, "error": None,
+         "hk": None, "link": None}
+found = {}  # selector -> element(s), looked up once
+shown = {}  # slot -> the text or hidden flag last written there
+
+
+def one(selector):
+    if selector not in found:
+        found[selector] = document.querySelector(selector)
+    return found[selector]
+
+
+def each(selector, inner=()):
+    """The elements matching `selector`, each with its `inner` elements, looked up once."""
+    key = (selector, inner)
+    if key not in found:
+        found[key] = [(element, *(element.querySelector(part) for part in inner))
+                      for element in document.querySelectorAll(selector)]
+    return found[key]
+
+
+def put(slot, element, text):
+    """Write a text only when it differs from the one last written to this slot."""
+    if element is not None and shown.get(slot) != text:
+        element.textContent = text
+        shown[slot] = text
+
+
+def hide(slot, element, hidden):
+    if shown.get(slot) != hidden:
+        element.hidden = hidden
+        shown[slot] = hidden
+
+
+def fields():
+    """(name, form control, is a checkbox) for every engine key the form holds, looked up once."""
+    if "fields" not in found:
+        found["fields"] = []
+        for name in engine.KEYS:
+            field = FORM.elements.namedItem(name)
+            if field is not None:
+                found["fields"].append((name, field, getattr(field, "type", None) == "checkbox"))
+    return found["fields"]
 
 
 def read_form():
-    mapping = {}
-    for name in engine.KEYS:
-        field = FORM.elements.namedItem(name)
-        if field is None:
-            continue
-        if getattr(field, "type", None) == "checkbox":
-            mapping[name] = "1" if field.checked else "0"
-        else:
-            mapping[name] = field.value
-    return mapping
+    return {name: ("1" if field.checked else "0") if checkbox else field.value
+            for name, field, checkbox in fields()}
 
 
 def read_link():
@@ -47,85 +92,117 @@ def write_link(mapping):
     for name in used_keys(mapping):
         if name != "rule" and mapping[name] != engine.DEFAULTS[name]:
             params.set(name, mapping[name])
-    url = window.location.pathname + "?" + params.toString()
-    window.history.replaceState(None, "", url)
+    query = params.toString()
+    if query != state["link"]:
+        window.history.replaceState(None, "", window.location.pathname + "?" + query)
+        state["link"] = query
 
 
-def set_text(selector, text, scope=document):
-    element = scope.querySelector(selector)
+def set_text(selector, text):
+    element = document.querySelector(selector)
     if element is not None:
         element.textContent = text
 
 
 def show_error(error):
-    for element in document.querySelectorAll("[data-error]"):
-        element.hidden = True
-        element.textContent = ""
-    for element in document.querySelectorAll("[aria-invalid]"):
-        element.removeAttribute("aria-invalid")
+    """Show one field's error; only the field shown before is cleared (the page starts clean)."""
+    field = None if error is None else error.field
+    if state["error"] is not None and state["error"] != field:
+        clear_error(state["error"])
+    state["error"] = field
     if error is None:
         return
-    box = document.querySelector(f'[data-error="{error.field}"]')
+    box = one(f'[data-error="{field}"]')
     box.textContent = present.error_text(error, STRINGS)
     box.hidden = False
-    for field in document.querySelectorAll(f'[name="{error.field}"]'):
-        field.setAttribute("aria-invalid", "true")
+    for control in document.querySelectorAll(f'[name="{field}"]'):
+        control.setAttribute("aria-invalid", "true")
     details = box.closest("details")
     if details is not None:
         details.open = True
 
 
+def clear_error(field):
+    box = one(f'[data-error="{field}"]')
+    box.hidden = True
+    box.textContent = ""
+    for control in document.querySelectorAll(f'[name="{field}"][aria-invalid]'):
+        control.removeAttribute("aria-invalid")
+
+
 def draw(result):
     view = present.view(result, STRINGS)
-    for hook in ("total", "payments", "middle", "tier", "fu"):
-        set_text(f'[data-result="{hook}"] [data-value]', view[hook])
-    set_text("[data-explain]", view["explanation"])
-    set_text("[data-dock-total]", view["total"])
-    set_text("[data-dock-payments]", view["payments"])
-    set_text("[data-middle-label]", view["middle_label"])
-    notices = document.querySelector("[data-notices]")
-    notices.replaceChildren()
-    for text in view["notices"]:
-        item = document.createElement("li")
-        item.textContent = text
-        notices.appendChild(item)
-    document.querySelector("[data-notices-box]").hidden = not view["notices"]
-    rows = list(document.querySelectorAll("[data-who-pays] tr"))
-    for index, row in enumerate(rows):  # three-player riichi has two payers: the third row hides
-        row.hidden = index >= len(view["who_pays"])
-    for row, (payer, amount, honba) in zip(rows, view["who_pays"]):
-        set_text("[data-payer]", payer, row)
-        set_text("[data-amount]", amount, row)
-        set_text("[data-honba]", honba, row)
+    for hook in CARDS:
+        put(hook, one(f'[data-result="{hook}"] [data-value]'), view[hook])
+    put("explanation", one("[data-explain]"), view["explanation"])
+    put("dock_total", one("[data-dock-total]"), view["total"])
+    put("dock_payments", one("[data-dock-payments]"), view["payments"])
+    put("middle_label", one("[data-middle-label]"), view["middle_label"])
+    draw_notices(view["notices"])
+    rows = each("[data-who-pays] tr", ("[data-payer]", "[data-amount]", "[data-honba]"))
+    for index, (row, *_cells) in enumerate(rows):  # three-player riichi: the third row hides
+        hide(("payer_row", index), row, index >= len(view["who_pays"]))
+    for index, ((_row, *cells), texts) in enumerate(zip(rows, view["who_pays"])):
+        for part, cell, text in zip(("payer", "amount", "honba"), cells, texts):
+            put((part, index), cell, text)
     if view["fu_rows"]:
-        for row, (_part, item, fu) in zip(document.querySelectorAll("[data-fu-rows] tr"),
-                                          view["fu_rows"]):
-            set_text("[data-item]", item, row)
-            set_text("[data-fu-value]", fu, row)
+        rows = each("[data-fu-rows] tr", ("[data-item]", "[data-fu-value]"))
+        for index, ((_row, item, fu), (_part, item_text, fu_text)) in enumerate(zip(rows, view["fu_rows"])):
+            put(("fu_item", index), item, item_text)
+            put(("fu_value", index), fu, fu_text)
     mark_your_hand(result)
 
 
+def draw_notices(notices):
+    if shown.get("notices") == notices:
+        return
+    box = one("[data-notices]")
+    box.replaceChildren()
+    for text in notices:
+        item = document.createElement("li")
+        item.textContent = text
+        box.appendChild(item)
+    one("[data-notices-box]").hidden = not notices
+    shown["notices"] = notices
+
+
 def mark_your_hand(result):
-    han = state["han"]
-    for row in document.querySelectorAll("[data-fu-han-rows] tr, [data-fu-han-3p-rows] tr"):
-        mine = (result["rule"] == "riichi" and "fu" in result  # a yakuman has no fu
-                and row.dataset.fu == str(result["fu"]) and row.dataset.han == str(han))
-        row.classList.toggle("mine", mine)
-        row.querySelector("[data-your-hand]").hidden = not mine
+    mine = None
+    if result["rule"] == "riichi" and "fu" in result:  # a yakuman has no fu
+        mine = (str(result["fu"]), str(state["han"]))
+    if state["marked"] is not None and state["marked"][0] == mine:
+        return
+    if state["marked"] is None:  # the static page marks the default hand's rows
+        old = list(document.querySelectorAll("[data-fu-han-rows] tr.mine,"
+                                              " [data-fu-han-3p-rows] tr.mine"))
+    else:
+        old = state["marked"][1]
+    new = [] if mine is None else list(document.querySelectorAll(FU_HAN.format(fu=mine[0],
+                                                                               han=mine[1])))
+    for row in old:
+        row.classList.remove("mine")
+        row.querySelector("[data-your-hand]").hidden = True
+    for row in new:
+        row.classList.add("mine")
+        row.querySelector("[data-your-hand]").hidden = False
+    state["marked"] = (mine, new)
 
 
 def draw_hk_columns(mapping):
     """The two live columns of the HK table follow the HK settings, whatever rule is chosen."""
     try:
-        values = {name: parse_value(name, mapping[name])
-                  for name in ("table", "cap", "ron_split", "tsumo_split", "unit")}
+        values = {name: parse_value(name, mapping[name]) for name in HK_KEYS}
     except engine.InputError:
         return
-    rows = tables.hk_rows(**values)
-    for row, (tsumo, ron) in zip(document.querySelectorAll("[data-hk-rows] tr"),
-                                 present.hk_cells(rows)):
-        set_text("[data-hk-tsumo]", tsumo, row)
-        set_text("[data-hk-ron]", ron, row)
+    settings = tuple(values.values())
+    if settings == state["hk"]:
+        return
+    state["hk"] = settings
+    rows = each("[data-hk-rows] tr", ("[data-hk-tsumo]", "[data-hk-ron]"))
+    for index, ((_row, tsumo, ron), (tsumo_text, ron_text)) in enumerate(
+            zip(rows, present.hk_cells(tables.hk_rows(**values)))):
+        put(("hk_tsumo", index), tsumo, tsumo_text)
+        put(("hk_ron", index), ron, ron_text)
 
 
 def announce_later():
@@ -214,10 +291,36 @@ async def copy(text, done):
 def on_link(_event=None):
     # A link's values the form could not hold (an unknown option) still reach the engine, so the
     # field shows its error instead of a silent default.
+    state["link"] = None  # the address came from outside: the next input rewrites it
     form = read_form()
     follow_preset(form)
     update({**form, **read_link()})
     draw_hk_columns(form)
+
+
+def start_static():
+    """A plain address with the form at its defaults: the static page already shows this answer.
+
+    Nothing is redrawn; the engine's result is kept (for "copy") and the texts the page shows
+    are remembered as written, so the first input changes only what differs from them.
+    """
+    form = read_form()
+    if window.location.search or any(form[name] != engine.DEFAULTS[name] for name in form):
+        return False
+    values = parse(form)
+    state["han"] = values.get("han")
+    state["result"] = engine.calculate_values(values)
+    state["hk"] = tuple(parse_value(name, form[name]) for name in HK_KEYS)
+    view = present.view(state["result"], STRINGS)
+    shown.update({hook: view[hook] for hook in CARDS})
+    shown.update(explanation=view["explanation"], dock_total=view["total"],
+                 dock_payments=view["payments"], middle_label=view["middle_label"],
+                 notices=view["notices"])
+    for index, texts in enumerate(view["who_pays"]):
+        shown[("payer_row", index)] = False
+        for part, text in zip(("payer", "amount", "honba"), texts):
+            shown[(part, index)] = text
+    return True
 
 
 # Module globals keep the proxies alive for as long as the page listens.
@@ -229,7 +332,8 @@ share_proxy = create_proxy(share_link)
 
 
 def start():
-    on_link()
+    if not start_static():
+        on_link()
     window.addEventListener("popstate", link_proxy)  # boot.js has put the link into the form
     FORM.addEventListener("input", input_proxy)
     document.querySelector("[data-copy]").addEventListener("click", copy_proxy)
