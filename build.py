@@ -259,6 +259,13 @@ def precache_list(out):
     return [f for f in files if f not in skip]
 
 
+def page_url(name):
+    """'ko/index.html' -> 'ko/', 'index.html' -> './'; any other file as it is."""
+    if name == "index.html" or name.endswith("/index.html"):
+        return name[: -len("index.html")] or "./"
+    return name
+
+
 def build_hash(out, files):
     digest = hashlib.sha256()
     for name in files:
@@ -270,9 +277,9 @@ def build_hash(out, files):
 def write_service_worker(env, out):
     files = precache_list(out)
     version = build_hash(out, files)
-    # Navigations are looked up as the folder URL ("ko/"), so list pages under both names.
-    folders = [f[: -len("index.html")] or "./" for f in files if f.endswith("index.html")]
-    urls = folders + files + [BUILD_INFO]
+    # A page is cached once, under its folder URL ("ko/"): navigations are looked up that way,
+    # and the worker answers "ko/index.html" from the same entry.
+    urls = [page_url(f) for f in files] + [BUILD_INFO]
     text = env.get_template("sw.js.j2").render(version=version, urls_json=json.dumps(urls))
     write(out / "sw.js", text)
     return version

@@ -4,7 +4,8 @@
   every request and checks that the shipped chunks are exactly those).
 - Pyodide: npm's files, except that `python_stdlib.zip` holds only the modules imported by the
   app, by PyScript's Python side and by Pyodide's own start, without comments and docstrings and
-  stored rather than deflated, and `pyodide-lock.json` lists no package (the pages load none).
+  stored rather than deflated, many of them compiled ahead (below), and `pyodide-lock.json` lists
+  no package (the pages load none).
 - `app.zip`: every module of the engine package, subpackages included, and every `site/*.py`
   that is not a glue; the glues (`site/*glue*.py`) are the pages' scripts.
 
@@ -14,12 +15,22 @@ JavaScript, then follow each stdlib module's own imports through the stock zip. 
 followed only where its imports run on import (module level, not function bodies, not the blocks
 of NEVER_IN_PYODIDE), so the few modules imported lazily on every visit are named in LAZY_IMPORTS.
 The browser tests run every scenario on the trimmed library (a missing module is a page error).
+
+Compiled ahead: on a phone's CPU, compiling the library's sources is most of a first visit's
+Python start (measured at 4x slowdown: Pyodide's boot took 7.1 s from sources, 1.7 s from .pyc).
+A .pyc is larger on the wire than its source, though, so the zip holds .pyc files only within
+PYC_BUDGET: modules are taken by the most source (compile work) per added gzip byte first. They
+are compiled by Pyodide's own Python in Node (runtime_pyc.mjs), so the bytecode is exactly the
+version the pages run; the modules Pyodide has frozen into its binary stay sources (never read).
 """
 import ast
+import gzip
 import io
 import json
 import pathlib
 import re
+import subprocess
+import tempfile
 import tokenize
 import zipfile
 
@@ -46,6 +57,9 @@ NEVER_IN_PYODIDE = (r"^(typing\.)?TYPE_CHECKING$|^__name__ == .__main__.$|^sys\.
 PYODIDE_MODULE_NAMES = re.compile(r"""["'](_?pyodide(?:\.\w+)+)["']""")  # pyimport("pyodide.code")
 IMPORT_TEXT = re.compile(r"\b(?:from\s+(\.*[\w.]*)\s+import|import\s+([\w.]+(?:\s*,\s*[\w.]+)*))")
 FIXED_TIME = (2020, 1, 1, 0, 0, 0)  # zip entries carry no build time: same input, same bytes
+# gzip bytes the compiled modules may add over their sources: keeps a first visit within the
+# 4.5 MiB on the wire that issue 9 sets (tests/test_runtime.py adds it up).
+PYC_BUDGET = 160_000
 
 
 # ---------------------------------------------------------------- what ships
@@ -67,8 +81,8 @@ def glue_files():
 
 
 def module_name(archive_name):
-    """'engine/ledger/__init__.py' -> 'engine.ledger'; 'present.py' -> 'present'."""
-    return archive_name.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+    """'engine/ledger/__init__.py' -> 'engine.ledger'; 'present.py' or 'present.pyc' -> 'present'."""
+    return archive_name.removesuffix("c").removesuffix(".py").removesuffix("/__init__").replace("/", ".")
 
 
 # ---------------------------------------------------------------- reading imports
@@ -240,11 +254,41 @@ def write_app_zip(target):
     write_zip(target, {name: path.read_bytes() for name, path in app_files().items()})
 
 
+def compile_modules(sources):
+    """{'a/b.py': source} -> {'a/b.pyc': bytecode} from Pyodide's own Python (frozen ones left out)."""
+    with tempfile.TemporaryDirectory() as folder:
+        given, taken = pathlib.Path(folder, "sources.zip"), pathlib.Path(folder, "compiled.zip")
+        write_zip(given, sources)
+        subprocess.run(["node", str(ROOT / "runtime_pyc.mjs"), str(given), str(taken)], check=True)
+        with zipfile.ZipFile(taken) as compiled:
+            return {name: compiled.read(name) for name in compiled.namelist()}
+
+
+def gzip_size(data):
+    return len(gzip.compress(data, 6, mtime=0))
+
+
+def precompiled(sources, compiled, budget=PYC_BUDGET):
+    """The sources to ship compiled: the most source per added gzip byte first, within `budget`."""
+    extra = {name: gzip_size(compiled[name + "c"]) - gzip_size(sources[name])
+             for name in sources if name + "c" in compiled}
+    chosen, spent = set(), 0
+    for name in sorted(extra, key=lambda n: (-len(sources[n]) / max(extra[n], 1), n)):
+        if spent + max(extra[name], 0) <= budget:
+            chosen.add(name)
+            spent += max(extra[name], 0)
+    return chosen
+
+
 def write_stdlib(target):
     """The trimmed python_stdlib.zip; returns the module names it holds."""
     with zipfile.ZipFile(PYODIDE_DIST / "python_stdlib.zip") as stock:
         entries = trace(stock, import_roots())
-        write_zip(target, {entry: without_docs(stock.read(entry)) for entry in entries})
+        sources = {entry: without_docs(stock.read(entry)) for entry in entries}
+    compiled = compile_modules(sources)
+    chosen = precompiled(sources, compiled)
+    write_zip(target, {name: data for name, data in sources.items() if name not in chosen}
+              | {name + "c": compiled[name + "c"] for name in chosen})
     return stdlib_modules(entries)
 
 

@@ -35,13 +35,16 @@ def test_manifest(site):
 def test_service_worker_lists_every_file(site):
     text = (site / "sw.js").read_text()
     listed = json.loads(text.split("const FILES = ", 1)[1].split(";\n", 1)[0])
-    for name in ("ko/", "ja/", "./", "ko/index.html", "assets/style.css", "app/glue.py",
+    for name in ("ko/", "ja/", "./", "assets/style.css", "app/glue.py",
                  "app/app.zip", "app/pyscript.json", "runtime/pyscript/core.js",
                  *(f"runtime/pyodide/{f}" for f in build.PYODIDE_FILES)):
         assert name in listed, name
     chunks = [p.name for p in (site / "runtime" / "pyscript").iterdir()]
     assert all(f"runtime/pyscript/{c}" in listed for c in chunks)
     assert not any(name.endswith(".map") for name in listed)
+    # each page once, under its folder URL: a second copy would be downloaded twice on a first visit
+    assert not any(name.endswith("index.html") for name in listed)
+    assert len(listed) == len(set(listed))
     assert "mahjong-payments-" in text
 
 

@@ -1,6 +1,7 @@
 """The runtime the build ships: the trimmed standard library, the app archive, PyScript's chunks."""
 import ast
 import json
+import subprocess
 import sys
 import zipfile
 
@@ -24,7 +25,7 @@ def stdlib(site):
 
 
 def modules(names):
-    return {runtime.module_name(name) for name in names if name.endswith(".py")}
+    return {runtime.module_name(name) for name in names if name.endswith((".py", ".pyc"))}
 
 
 def stdlib_imports(path):
@@ -71,12 +72,80 @@ def test_every_stdlib_import_of_the_app_is_held(stdlib):
 
 
 def test_the_library_keeps_line_numbers_and_drops_only_docs(stdlib):
+    sources = {name: data for name, data in stdlib.items() if name.endswith(".py")}
     with zipfile.ZipFile(runtime.PYODIDE_DIST / "python_stdlib.zip") as stock:
-        for name, data in stdlib.items():
+        for name, data in sources.items():
             original = stock.read(name)
             assert data.count(b"\n") == original.count(b"\n"), name
             assert len(data) <= len(original), name
-        assert sum(map(len, stdlib.values())) < 0.8 * sum(len(stock.read(n)) for n in stdlib)
+        assert sum(map(len, sources.values())) < 0.8 * sum(len(stock.read(n)) for n in sources)
+
+
+@pytest.fixture(scope="module")
+def pyodide_magic():
+    """The .pyc magic of the Python inside npm's Pyodide, asked of that Python in Node."""
+    script = ('const { loadPyodide } = await import(process.argv[1]); const py = await loadPyodide();'
+              ' console.log(py.runPython("import importlib.util; importlib.util.MAGIC_NUMBER.hex()"));')
+    done = subprocess.run(["node", "--input-type=module", "-e", script,
+                           str(runtime.PYODIDE_DIST / "pyodide.mjs")],
+                          capture_output=True, text=True, check=True)
+    return bytes.fromhex(done.stdout.strip().splitlines()[-1])
+
+
+def test_compiled_modules_are_for_the_pages_python_and_not_checked_against_sources(stdlib, pyodide_magic):
+    compiled = {name: data for name, data in stdlib.items() if name.endswith(".pyc")}
+    print(f"{len(compiled)} modules compiled ahead:", " ".join(sorted(compiled)))
+    assert len(compiled) >= 20
+    for name, data in compiled.items():
+        assert data[:4] == pyodide_magic, name  # the bytecode of Pyodide's Python, not ours
+        assert int.from_bytes(data[4:8], "little") == 0b01, name  # hash-based, unchecked
+        assert name[:-1] not in stdlib, name  # no source beside it: zipimport takes the .pyc
+        # frozen into Pyodide's binary: a .pyc of these would never be read
+        assert runtime.module_name(name) not in {"os", "io", "abc", "codecs", "site", "stat"}
+
+
+def test_the_compiled_modules_stay_within_their_budget(stdlib):
+    sources = {}
+    with zipfile.ZipFile(runtime.PYODIDE_DIST / "python_stdlib.zip") as stock:
+        for name in stdlib:
+            sources[name.removesuffix("c")] = runtime.without_docs(stock.read(name.removesuffix("c")))
+    added = sum(runtime.gzip_size(data) - runtime.gzip_size(sources[name[:-1]])
+                for name, data in stdlib.items() if name.endswith(".pyc"))
+    assert 0 < added <= runtime.PYC_BUDGET
+
+
+def test_precompiled_takes_the_most_source_per_added_byte_within_the_budget():
+    sources = {"a.py": b"x" * 1000, "b.py": b"y" * 1000, "c.py": b"z" * 10}
+    compiled = {"a.pyc": b"", "b.pyc": b"", "c.pyc": b""}
+    sizes = {b"x" * 1000: 100, b"y" * 1000: 100, b"z" * 10: 10, b"": 0}
+    # added bytes (compiled minus source) are negative here: every module fits any budget
+    real = runtime.gzip_size
+    try:
+        runtime.gzip_size = lambda data: sizes[data] if data in sizes else real(data)
+        assert runtime.precompiled(sources, compiled, budget=0) == {"a.py", "b.py", "c.py"}
+        compiled = {"a.pyc": b"A" * 300, "b.pyc": b"B" * 150, "c.pyc": b"C"}
+        sizes.update({b"A" * 300: 300, b"B" * 150: 150, b"C": 12})
+        # a: +200 for 1000 source bytes, b: +50 for 1000, c: +2 for 10 -> b (20/byte), c (5), a (5)
+        assert runtime.precompiled(sources, compiled, budget=51) == {"b.py"}
+        assert runtime.precompiled(sources, compiled, budget=52) == {"b.py", "c.py"}
+        assert runtime.precompiled(sources, compiled, budget=250) == {"a.py", "b.py"}
+        assert runtime.precompiled(sources, compiled, budget=252) == {"a.py", "b.py", "c.py"}
+    finally:
+        runtime.gzip_size = real
+
+
+def test_a_first_visit_stays_within_four_and_a_half_mib_on_the_wire(site):
+    """Issue 9's byte goal, as the service worker's precache adds it up: every file a first visit
+    downloads once, gzip-compressed as GitHub Pages sends it (images as they are)."""
+    text = (site / "sw.js").read_text()
+    listed = json.loads(text.split("const FILES = ", 1)[1].split(";\n", 1)[0])
+    total = 0
+    for name in listed:
+        path = site / (name.removeprefix("./") + ("index.html" if name.endswith("/") else ""))
+        data = path.read_bytes()
+        total += len(data) if path.suffix == ".png" else runtime.gzip_size(data)
+    print(f"a first visit: {total / 1_048_576:.2f} MiB on the wire")
+    assert total <= 4.5 * 1_048_576
 
 
 @pytest.mark.parametrize(("source", "expected"), [

@@ -24,6 +24,11 @@ def test_offline_after_one_visit(context, base_url):
             assert card(offline, "total") == total
             offline.fill("#f-han" if lang == "ko" else "#f-fan", "6")
             assert card(offline, "total") == ("18,000" if lang == "ko" else "48")
+        # a page is cached once, under its folder URL; its index.html name is answered from it
+        direct = context.new_page()
+        direct.goto(f"{base_url}ja/index.html?han=3&fu=30")
+        direct.wait_for_selector(READY, timeout=60_000)
+        assert card(direct, "total") == "3,900"
     finally:
         context.set_offline(False)
 
