@@ -15,6 +15,17 @@ function names(build, version) {
   };
 }
 
+/** Whether this device holds an image of any build: on a first visit it holds none, and the
+ * loader boots at once instead of first asking which build it is. */
+export async function anyImage() {
+  if (!("caches" in self)) return false;
+  try {
+    return (await caches.keys()).some((name) => name.startsWith(PREFIX));
+  } catch {
+    return false;
+  }
+}
+
 /** The image for this build and Pyodide version as bytes, or null (none, or refused and deleted). */
 export async function readImage(build, version) {
   if (!("caches" in self)) return null;

@@ -7,7 +7,7 @@
 // Pyodide boots while PyScript's own chunks still download and start; PyScript's call then
 // receives that same Pyodide.
 import { loadPyodide as bootPyodide, version } from "../runtime/pyodide/pyodide.mjs";
-import { dropImage, readImage } from "./engine-image.mjs";
+import { anyImage, dropImage, readImage } from "./engine-image.mjs";
 
 export { version };
 
@@ -27,6 +27,7 @@ const early = start({ indexURL: INDEX_URL, stdout: print("stdout"), stderr: prin
 let handedOut = false;
 
 async function start(config) {
+  if (!(await anyImage())) return { pyodide: await bootPyodide(config), how: "fresh" };
   const i = await info;
   const bytes = i && (await readImage(i.build, version).catch(() => null));
   if (bytes) {
