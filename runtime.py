@@ -60,6 +60,7 @@ FIXED_TIME = (2020, 1, 1, 0, 0, 0)  # zip entries carry no build time: same inpu
 # gzip bytes the compiled modules may add over their sources: keeps a first visit within the
 # 4.5 MiB on the wire that issue 9 sets (tests/test_runtime.py adds it up).
 PYC_BUDGET = 160_000
+FROZEN_LIST = "frozen.json"  # beside the .pyc files runtime_pyc.mjs writes: the frozen module names
 
 
 # ---------------------------------------------------------------- what ships
@@ -82,7 +83,7 @@ def glue_files():
 
 def module_name(archive_name):
     """'engine/ledger/__init__.py' -> 'engine.ledger'; 'present.py' or 'present.pyc' -> 'present'."""
-    return archive_name.removesuffix("c").removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+    return re.sub(r"\.pyc?$", "", archive_name).removesuffix("/__init__").replace("/", ".")
 
 
 # ---------------------------------------------------------------- reading imports
@@ -255,13 +256,16 @@ def write_app_zip(target):
 
 
 def compile_modules(sources):
-    """{'a/b.py': source} -> {'a/b.pyc': bytecode} from Pyodide's own Python (frozen ones left out)."""
+    """{'a/b.py': source} -> {'a/b.pyc': bytecode} from Pyodide's own Python, leaving out the
+    modules frozen into its binary (it never reads those from the zip)."""
     with tempfile.TemporaryDirectory() as folder:
         given, taken = pathlib.Path(folder, "sources.zip"), pathlib.Path(folder, "compiled.zip")
         write_zip(given, sources)
         subprocess.run(["node", str(ROOT / "runtime_pyc.mjs"), str(given), str(taken)], check=True)
         with zipfile.ZipFile(taken) as compiled:
-            return {name: compiled.read(name) for name in compiled.namelist()}
+            frozen = set(json.loads(compiled.read(FROZEN_LIST)))
+            return {name: compiled.read(name) for name in compiled.namelist()
+                    if name != FROZEN_LIST and module_name(name) not in frozen}
 
 
 def gzip_size(data):
@@ -270,13 +274,13 @@ def gzip_size(data):
 
 def precompiled(sources, compiled, budget=PYC_BUDGET):
     """The sources to ship compiled: the most source per added gzip byte first, within `budget`."""
-    extra = {name: gzip_size(compiled[name + "c"]) - gzip_size(sources[name])
-             for name in sources if name + "c" in compiled}
+    cost = {name: max(gzip_size(compiled[name + "c"]) - gzip_size(sources[name]), 0)
+            for name in sources if name + "c" in compiled}  # a .pyc smaller than its source is free
     chosen, spent = set(), 0
-    for name in sorted(extra, key=lambda n: (-len(sources[n]) / max(extra[n], 1), n)):
-        if spent + max(extra[name], 0) <= budget:
+    for name in sorted(cost, key=lambda n: (-len(sources[n]) / max(cost[n], 1), n)):
+        if spent + cost[name] <= budget:
             chosen.add(name)
-            spent += max(extra[name], 0)
+            spent += cost[name]
     return chosen
 
 

@@ -3,9 +3,9 @@
 //   node runtime_pyc.mjs SOURCES.zip COMPILED.zip
 //
 // In: a zip of module sources ("json/decoder.py"). Out: a zip of the same modules as unchecked
-// hash-based .pyc files ("json/decoder.pyc"), except the modules Pyodide's Python has frozen into
-// its binary (it never reads those from the zip). Compiled with PYTHONNODEBUGRANGES, CPython's
-// documented switch for smaller code objects: line numbers are kept, column ranges are not.
+// hash-based .pyc files ("json/decoder.pyc"), and frozen.json, the names of the modules Pyodide's
+// Python has frozen into its binary. Compiled with PYTHONNODEBUGRANGES, CPython's documented
+// switch for smaller code objects: line numbers are kept, column ranges are not.
 import { readFileSync, writeFileSync } from "node:fs";
 import { loadPyodide } from "./node_modules/pyodide/pyodide.mjs";
 
@@ -14,15 +14,12 @@ const [sources, compiled] = process.argv.slice(2);
 const pyodide = await loadPyodide({ env: { HOME: "/home/pyodide", PYTHONNODEBUGRANGES: "1" } });
 pyodide.FS.writeFile("/tmp/sources.zip", readFileSync(sources));
 pyodide.runPython(`
-import _imp, py_compile, zipfile
+import _imp, json, py_compile, zipfile
 
-frozen = set(_imp._frozen_module_names())
 with zipfile.ZipFile("/tmp/sources.zip") as sources, \\
         zipfile.ZipFile("/tmp/compiled.zip", "w", zipfile.ZIP_STORED) as compiled:
+    compiled.writestr("frozen.json", json.dumps(sorted(_imp._frozen_module_names())))
     for info in sources.infolist():
-        module = info.filename.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
-        if module in frozen:
-            continue
         with open("/tmp/module.py", "wb") as file:
             file.write(sources.read(info))
         py_compile.compile("/tmp/module.py", "/tmp/module.pyc", dfile=info.filename, doraise=True,
