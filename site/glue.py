@@ -23,6 +23,7 @@ ROOT = document.documentElement
 QUIET_MS = 600  # screen readers hear the new total once typing pauses this long
 HK_KEYS = ("table", "cap", "ron_split", "tsumo_split", "unit")
 CARDS = ("total", "payments", "middle", "tier", "fu")
+WHO_PAYS = ("[data-who-pays] tr", ("[data-payer]", "[data-amount]", "[data-honba]"))  # rows, cells
 FU_HAN = ("[data-fu-han-rows] tr[data-fu='{fu}'][data-han='{han}'],"
           " [data-fu-han-3p-rows] tr[data-fu='{fu}'][data-han='{han}']")
 
@@ -130,21 +131,34 @@ def clear_error(field):
         control.removeAttribute("aria-invalid")
 
 
+def text_slots(view):
+    """(slot, element, text) for every text `draw` keeps in step with the result, fu rows aside."""
+    slots = [(hook, one(f'[data-result="{hook}"] [data-value]'), view[hook]) for hook in CARDS]
+    slots += [("explanation", one("[data-explain]"), view["explanation"]),
+              ("dock_total", one("[data-dock-total]"), view["total"]),
+              ("dock_payments", one("[data-dock-payments]"), view["payments"]),
+              ("middle_label", one("[data-middle-label]"), view["middle_label"])]
+    rows = each(*WHO_PAYS)
+    for index, ((_row, *cells), texts) in enumerate(zip(rows, view["who_pays"])):
+        slots += [((part, index), cell, text)
+                  for part, cell, text in zip(("payer", "amount", "honba"), cells, texts)]
+    return slots
+
+
+def payer_rows(view):
+    """(slot, row, hidden) for each row of the who-pays table: three-player riichi hides the third."""
+    rows = each(*WHO_PAYS)
+    return [(("payer_row", index), row, index >= len(view["who_pays"]))
+            for index, (row, *_cells) in enumerate(rows)]
+
+
 def draw(result):
     view = present.view(result, STRINGS)
-    for hook in CARDS:
-        put(hook, one(f'[data-result="{hook}"] [data-value]'), view[hook])
-    put("explanation", one("[data-explain]"), view["explanation"])
-    put("dock_total", one("[data-dock-total]"), view["total"])
-    put("dock_payments", one("[data-dock-payments]"), view["payments"])
-    put("middle_label", one("[data-middle-label]"), view["middle_label"])
+    for slot, element, text in text_slots(view):
+        put(slot, element, text)
     draw_notices(view["notices"])
-    rows = each("[data-who-pays] tr", ("[data-payer]", "[data-amount]", "[data-honba]"))
-    for index, (row, *_cells) in enumerate(rows):  # three-player riichi: the third row hides
-        hide(("payer_row", index), row, index >= len(view["who_pays"]))
-    for index, ((_row, *cells), texts) in enumerate(zip(rows, view["who_pays"])):
-        for part, cell, text in zip(("payer", "amount", "honba"), cells, texts):
-            put((part, index), cell, text)
+    for slot, row, hidden in payer_rows(view):
+        hide(slot, row, hidden)
     if view["fu_rows"]:
         rows = each("[data-fu-rows] tr", ("[data-item]", "[data-fu-value]"))
         for index, ((_row, item, fu), (_part, item_text, fu_text)) in enumerate(zip(rows, view["fu_rows"])):
@@ -312,14 +326,9 @@ def start_static():
     state["result"] = engine.calculate_values(values)
     state["hk"] = tuple(parse_value(name, form[name]) for name in HK_KEYS)
     view = present.view(state["result"], STRINGS)
-    shown.update({hook: view[hook] for hook in CARDS})
-    shown.update(explanation=view["explanation"], dock_total=view["total"],
-                 dock_payments=view["payments"], middle_label=view["middle_label"],
-                 notices=view["notices"])
-    for index, texts in enumerate(view["who_pays"]):
-        shown[("payer_row", index)] = False
-        for part, text in zip(("payer", "amount", "honba"), texts):
-            shown[(part, index)] = text
+    shown.update({slot: text for slot, _element, text in text_slots(view)})
+    shown.update({slot: hidden for slot, _row, hidden in payer_rows(view)})
+    shown["notices"] = view["notices"]
     return True
 
 
