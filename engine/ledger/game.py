@@ -43,6 +43,25 @@ def ranking(scores):
     return sorted(range(len(scores)), key=lambda seat: (-scores[seat], seat))
 
 
+def places(scores, ties="seat"):
+    """The places (1 = first) each seat holds, as (best, worst): with ``ties="seat"`` equal points
+    rank by seat order from seat 0, so best == worst; with ``ties="split"`` tied seats hold the
+    same span of places together (and share its uma and oka).
+
+    >>> places([25000, 31000, 31000, 13000])
+    [(3, 3), (1, 1), (2, 2), (4, 4)]
+    >>> places([25000, 31000, 31000, 13000], "split")
+    [(3, 3), (1, 2), (1, 2), (4, 4)]
+    >>> places([30000, 30000, 30000], "split")
+    [(1, 3), (1, 3), (1, 3)]
+    """
+    if ties == "seat":
+        order = ranking(scores)
+        return [(order.index(seat) + 1,) * 2 for seat in range(len(scores))]
+    return [(1 + sum(other > score for other in scores),
+             sum(other >= score for other in scores)) for score in scores]
+
+
 def _table(rules, honba):
     return TableRules(kiriage=bool(rules["kiriage"]), kazoe=bool(rules["kazoe"]), honba=honba,
                       sticks=0, multi=bool(rules["multi"]), players=rules["players"],
