@@ -62,7 +62,8 @@ def places(scores, ties="seat"):
              sum(other >= score for other in scores)) for score in scores]
 
 
-def _table(rules, honba):
+def table_rules(rules, honba):
+    """The calculator's TableRules for a game's rules, with `honba` (sticks are paid by play)."""
     return TableRules(kiriage=bool(rules["kiriage"]), kazoe=bool(rules["kazoe"]), honba=honba,
                       sticks=0, multi=bool(rules["multi"]), players=rules["players"],
                       tsumoloss=bool(rules["tsumoloss"]))
@@ -72,7 +73,7 @@ def _value(winner, win, dealer, rules, honba, yakuman=None):
     """The calculator's outcome for this winner (or for `yakuman` of its yakuman)."""
     count = winner["yakuman"] if yakuman is None else yakuman
     hand = Hand(winner.get("han", 0), winner.get("fu", 0), win, winner["seat"] == dealer, count)
-    return riichi_payments(hand, _table(rules, honba))
+    return riichi_payments(hand, table_rules(rules, honba))
 
 
 def _pay(deltas, payer, seat, amount):

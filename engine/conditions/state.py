@@ -1,0 +1,204 @@
+"""A conditions state read and checked: from JSON (the command line) or from a page's URL keys.
+
+Two JSON forms (SPEC §7): ``{"rules", "scores", "dealer", "honba", "sticks", "seat", "place",
+"riichi"}``, or ``{"record": RECORD, "seat", "place", "riichi"}`` for the hand about to be played
+in a ledger record. A bad value raises ``StateError(field, code, value)``.
+
+>>> read_query({"scores": "25000,25000,25000", "players": "4"})
+Traceback (most recent call last):
+...
+engine.conditions.state.StateError: scores='25000,25000,25000': wrong_count
+>>> read_query({"seat": "4"})
+Traceback (most recent call last):
+...
+engine.conditions.state.StateError: seat='4': out_of_range
+"""
+import unicodedata
+
+from ..keys import MAX_VALUE_LENGTH
+from ..ledger import RecordError, replay, rules_from
+from ..ledger.record import CODES as RECORD_CODES
+from ..ledger.record import MAX_POINTS, integer
+from ..presets import FIELDS
+
+CODES = {
+    **RECORD_CODES,
+    "empty": "a value is required",
+    "too_long": "too long",
+}
+TIES = ("seat", "split")
+STATE_KEYS = {"rules", "players", "scores", "dealer", "honba", "sticks", "seat", "place", "riichi"}
+RECORD_KEYS = {"record", "seat", "place", "riichi"}
+MAX_COUNTER = 99  # honba and sticks, as on the calculator
+
+# The page's situation: the URL keys of SPEC §7 and their defaults (SPEC §7's example link).
+QUERY_DEFAULTS = {
+    "players": "4", "scores": "32000,28500,22000,17500", "dealer": "0", "honba": "0",
+    "sticks": "0", "seat": "1", "place": "1", "riichi": "0",
+    "ties": "seat", "kiriage": "0", "multi": "1", "tsumoloss": "1",
+}
+DEFAULT_SCORES = {4: QUERY_DEFAULTS["scores"], 3: "41000,35000,29000"}
+RULE_KEYS = ("players", "ties", "kiriage", "multi", "tsumoloss")
+
+
+class StateError(ValueError):
+    """A bad state: ``field`` is the state's (or the URL's) key, ``code`` one of CODES."""
+
+    def __init__(self, field, code, value, hand=None):
+        super().__init__(f"{field}={value!r}: {code}")
+        self.field = field
+        self.code = code
+        self.value = value
+        self.hand = hand  # the record's hand (0-based) when the record form failed there
+
+    @property
+    def message(self):
+        where = self.field if self.hand is None else f"record, hand {self.hand + 1}, {self.field}"
+        return f"{where}: {CODES[self.code]} ({self.value!r})"
+
+    def as_dict(self):
+        error = {"field": self.field, "code": self.code, "message": self.message}
+        if self.hand is not None:
+            error["hand"] = self.hand
+        return error
+
+
+def _checked(read, *args):
+    try:
+        return read(*args)
+    except RecordError as error:
+        field = error.field if error.hand is not None or error.field in ("record", "hands") \
+            else f"rules.{error.field}"
+        raise StateError(field, error.code, error.value, error.hand) from None
+
+
+def _rules_from(mapping):
+    """rules_from, with ``ties`` (SPEC §6.1: seat | split, default seat)."""
+    if isinstance(mapping, dict) and "ties" not in FIELDS and "ties" in mapping:
+        mapping = dict(mapping)
+        ties = mapping.pop("ties")
+        rules = rules_from(mapping)
+        if ties not in TIES:
+            raise RecordError(None, "ties", "unknown_choice", ties)
+        return {**rules, "ties": ties}
+    rules = rules_from(mapping)
+    return {"ties": "seat", **rules}
+
+
+def read_rules(mapping):
+    """The game's rules (SPEC §6.1, with presets and defaults), checked.
+
+    >>> read_rules({"players": 3})["ties"], read_rules({"ties": "split"})["ties"]
+    ('seat', 'split')
+    """
+    return _checked(_rules_from, mapping)
+
+
+def _number(value, field, low, high):
+    try:
+        return integer(value, None, field, low, high)
+    except RecordError as error:
+        raise StateError(field, error.code, value) from None
+
+
+def _ask(state, players):
+    seat = _number(state.get("seat", 0), "seat", 0, players - 1)
+    place = _number(state.get("place", 1), "place", 1, players - 1)
+    riichi = _number(state.get("riichi", 0), "riichi", 0, 1)
+    return seat, place, riichi
+
+
+def read_state(state):
+    """(Table, seat, place, riichi) from one of the two JSON forms."""
+    from . import Table  # the search module imports this one
+
+    if not isinstance(state, dict):
+        raise StateError("state", "not_an_object", state)
+    if "record" in state:
+        for key in state:
+            if key not in RECORD_KEYS:
+                raise StateError(str(key), "unknown_field", state[key])
+        record = state["record"]
+        rules = read_rules(record.get("rules") if isinstance(record, dict) else None)
+        game = _checked(replay, record)
+        if game["over"]:
+            raise StateError("record", "game_over", len(game["hands"]))
+        after = game["next"]
+        table = Table(tuple(after["scores"]), after["dealer"], after["honba"], after["sticks"],
+                      rules)
+        return (table, *_ask(state, rules["players"]))
+    for key in state:
+        if key not in STATE_KEYS:
+            raise StateError(str(key), "unknown_field", state[key])
+    rules = state.get("rules")
+    if "players" in state:
+        if rules is not None and not isinstance(rules, dict):
+            raise StateError("rules", "not_an_object", rules)
+        rules = {**(rules or {}), "players": state["players"]}
+    rules = read_rules(rules)
+    players = rules["players"]
+    scores = state.get("scores")
+    if scores is None:
+        raise StateError("scores", "missing", None)
+    if not isinstance(scores, list):
+        raise StateError("scores", "not_a_list", scores)
+    if len(scores) != players:
+        raise StateError("scores", "wrong_count", scores)
+    scores = tuple(_number(score, "scores", -MAX_POINTS, MAX_POINTS) for score in scores)
+    for score in scores:
+        if score % 100:
+            raise StateError("scores", "not_a_multiple", score)
+    dealer = _number(state.get("dealer", 0), "dealer", 0, players - 1)
+    honba = _number(state.get("honba", 0), "honba", 0, MAX_COUNTER)
+    sticks = _number(state.get("sticks", 0), "sticks", 0, MAX_COUNTER)
+    table = Table(scores, dealer, honba, sticks, rules)
+    return (table, *_ask(state, players))
+
+
+def _text(mapping, name, default):
+    value = mapping.get(name, default)
+    if isinstance(value, (list, tuple)):
+        value = value[0] if value else ""
+    value = str(value)
+    if len(value) > MAX_VALUE_LENGTH * 4:
+        raise StateError(name, "too_long", value[:MAX_VALUE_LENGTH] + "…")
+    # NFKC turns full-width digits and commas from CJK keyboards into ASCII.
+    text = unicodedata.normalize("NFKC", value).strip()
+    if not text:
+        raise StateError(name, "empty", value)
+    return text
+
+
+def read_query(mapping):
+    """(Table, seat, place, riichi) from the page's URL keys (strings; missing keys default).
+
+    >>> table, seat, place, riichi = read_query({})
+    >>> table.scores, table.dealer, seat, place, table.rules["ties"]
+    ((32000, 28500, 22000, 17500), 0, 1, 1, 'seat')
+    """
+    texts = {}
+    for name in QUERY_DEFAULTS:
+        default = QUERY_DEFAULTS[name]
+        if name == "scores":
+            players = texts["players"] if texts["players"] in ("3", "4") else "4"
+            default = DEFAULT_SCORES[int(players)]
+        texts[name] = _text(mapping, name, default)
+    rules = {}
+    for name in RULE_KEYS:
+        rules[name] = texts[name]
+    try:
+        rules = _rules_from(rules)
+    except RecordError as error:
+        raise StateError(error.field, error.code, error.value) from None
+    scores = [part.strip() for part in texts["scores"].split(",")]
+    if len(scores) != rules["players"]:
+        raise StateError("scores", "wrong_count", texts["scores"])
+    state = {"scores": [_number(score, "scores", -MAX_POINTS, MAX_POINTS) for score in scores]}
+    state.update({name: texts[name] for name in ("dealer", "honba", "sticks", "seat", "place",
+                                                  "riichi")})
+    try:
+        return read_state({**state, "rules": rules})
+    except StateError as error:
+        if error.field.startswith("rules."):
+            error.field = error.field[len("rules."):]
+        raise
