@@ -2,8 +2,9 @@
 
 ``PRESETS[name]`` holds every SPEC §6.1 rules field that does not depend on the number of
 players, flat (``PRESETS["ema"]["kazoe"]`` is 0), plus ``"seats"``: for each player count the
-rule set is played with, its ``start``, ``return`` and ``uma``. ``preset_rules(name, players)``
-joins the two into a complete rules object for ``engine.ledger``. ``SOURCES[name]`` says where
+rule set is played with, its ``start``, ``return``, ``uma`` and, where it is not ``return``,
+its ``target``. ``preset_rules(name, players)`` joins the two into a complete rules object for
+``engine.ledger``. ``SOURCES[name]`` says where
 each value comes from, field by field; where the source is silent it says so, and the value is
 the common one.
 
@@ -12,6 +13,8 @@ the common one.
 (35000, 40000, [20, 0, -20], 1)
 >>> PRESETS["mleague"]["kiriage"], PRESETS["ema"]["multi"], PRESETS["wrc"]["kazoe"]
 (1, 0, 0)
+>>> preset_rules("mahjongsoul")["return"], preset_rules("mahjongsoul")["target"]
+(25000, 30000)
 >>> sorted(PRESETS["mleague"]["seats"])
 [4]
 """
@@ -40,6 +43,11 @@ FIELDS = {
     "tenpaiyame": (0, 1),
     "leftover": ("first", "lost"),
     "rounding": ("exact", "thousand"),
+    "target": None,  # points, at least 0: what the west round and agari-yame compare with
+    "ties": ("seat", "split"),
+    "aborts": (0, 1),
+    "chombo": ("mangan", "penalty", "none"),
+    "chombopenalty": None,  # whole thousands taken off the final result (chombo=penalty)
 }
 
 PRESETS = {
@@ -47,7 +55,8 @@ PRESETS = {
         "length": "south", "kiriage": 0, "kazoe": 1, "multi": 1, "tsumoloss": 1, "nagashi": 1,
         "paoscope": "hand", "paohonba": "liable", "doubleron": "both", "tripleron": "draw",
         "busting": 1, "extension": "west", "agariyame": 1, "tenpaiyame": 1,
-        "leftover": "first", "rounding": "exact",
+        "leftover": "first", "rounding": "exact", "ties": "seat", "aborts": 1,
+        "chombo": "mangan", "chombopenalty": 20,
         "seats": {
             4: {"start": 25000, "return": 30000, "uma": [20, 10, -10, -20]},
             3: {"start": 35000, "return": 40000, "uma": [20, 0, -20]},
@@ -57,49 +66,60 @@ PRESETS = {
         "length": "south", "kiriage": 0, "kazoe": 1, "multi": 1, "tsumoloss": 1, "nagashi": 1,
         "paoscope": "own", "paohonba": "liable", "doubleron": "both", "tripleron": "all",
         "busting": 1, "extension": "west", "agariyame": 1, "tenpaiyame": 1,
-        "leftover": "first", "rounding": "exact",
+        "leftover": "first", "rounding": "exact", "ties": "seat", "aborts": 1,
+        "chombo": "mangan", "chombopenalty": 20,
         "seats": {
-            4: {"start": 25000, "return": 25000, "uma": [15, 5, -5, -15]},
-            3: {"start": 35000, "return": 35000, "uma": [15, 0, -15]},
+            4: {"start": 25000, "return": 25000, "target": 30000, "uma": [15, 5, -5, -15]},
+            3: {"start": 35000, "return": 35000, "target": 40000, "uma": [15, 0, -15]},
         },
     },
     "mleague": {
         "length": "south", "kiriage": 1, "kazoe": 0, "multi": 1, "tsumoloss": 1, "nagashi": 1,
         "paoscope": "own", "paohonba": "liable", "doubleron": "head", "tripleron": "all",
         "busting": 0, "extension": "none", "agariyame": 0, "tenpaiyame": 0,
-        "leftover": "first", "rounding": "exact",
+        "leftover": "first", "rounding": "exact", "ties": "split", "aborts": 0,
+        "chombo": "penalty", "chombopenalty": 20,
         "seats": {4: {"start": 25000, "return": 30000, "uma": [30, 10, -10, -30]}},
     },
     "wrc": {
-        "length": "south", "kiriage": 0, "kazoe": 0, "multi": 0, "tsumoloss": 1, "nagashi": 1,
+        "length": "south", "kiriage": 1, "kazoe": 0, "multi": 1, "tsumoloss": 1, "nagashi": 0,
         "paoscope": "hand", "paohonba": "discarder", "doubleron": "head", "tripleron": "all",
         "busting": 0, "extension": "none", "agariyame": 0, "tenpaiyame": 0,
-        "leftover": "first", "rounding": "exact",
+        "leftover": "lost", "rounding": "exact", "ties": "split", "aborts": 0,
+        "chombo": "penalty", "chombopenalty": 20,
         "seats": {4: {"start": 30000, "return": 30000, "uma": [15, 5, -5, -15]}},
     },
     "ema": {
-        "length": "south", "kiriage": 0, "kazoe": 0, "multi": 0, "tsumoloss": 1, "nagashi": 1,
+        "length": "south", "kiriage": 0, "kazoe": 0, "multi": 0, "tsumoloss": 1, "nagashi": 0,
         "paoscope": "hand", "paohonba": "discarder", "doubleron": "both", "tripleron": "all",
         "busting": 0, "extension": "none", "agariyame": 0, "tenpaiyame": 0,
-        "leftover": "first", "rounding": "exact",
+        "leftover": "first", "rounding": "exact", "ties": "split", "aborts": 0,
+        "chombo": "penalty", "chombopenalty": 20,
         "seats": {4: {"start": 30000, "return": 30000, "uma": [15, 5, -5, -15]}},
     },
 }
 
 # The official documents, and the public pages the values were read from where the official
-# text was not at hand (translations and summaries of it).
+# text was not at hand (translations, side-by-side copies and summaries of it).
 TENHOU = ("https://tenhou.net/man/ (天鳳 ルール); read via the translation at "
           "http://arcturus.su/mjw/index.php?title=Tenhou.net_rules")
 TENHOU_RECORDS = "Tenhou game records (mjlog owari), ../shared/data/tenhou/"
-MAJSOUL = ("Mahjong Soul's in-game rules; read via https://riichi.wiki/Majsoul (Rules, Ladder) "
-           "and its sanma section")
-MLEAGUE = ("https://m-league.jp/about/ (Mリーグ 公式ルール); read via https://majannavi.com/archives/55, "
-           "https://k-bys.work/mleague-rule/, https://riichi.wiki/M.League")
-WRC = ("World Riichi Championship Rules 2022 and 2025 (Sylvain Malbec, WRC committee); read via "
-       "https://riichi.wiki/World_Riichi_Championship_rules and the WRCR 2015 rule book")
+MAJSOUL = ("Mahjong Soul's 段位戦ルール説明 (https://mahjongsoul.com/?newsid=60c8610c2ac863186fdbebd4) "
+           "and its in-game rules; read via https://riichi.wiki/Majsoul (Rules, Ladder) and its "
+           "sanma section")
+MLEAGUE = ("https://m-league.jp/about/ (Mリーグ 公式ルール); read via https://majyan-item.com/m-rule/, "
+           "https://ojisan-gyakushu.com/mleague-rule/, https://k-bys.work/mleague-rule/, "
+           "https://osyobu-osyobu-3889.hatenadiary.jp/entry/m2018.10.10, https://riichi.wiki/M.League")
+WRC = ("World Riichi Championship Rules (Sylvain Malbec, WRC committee): the 2025 rules, i.e. the "
+       "2015 rule book (WRCR 2015, read via the side-by-side text at "
+       "https://ooyamaneko.net/en/mahjong/bookcmp/view.php?book=WRC_2015) with the 2022 and 2025 "
+       "changes (read via https://riichi.wiki/World_Riichi_Championship_rules)")
 EMA = ("EMA Riichi Competition Rules 2016 "
-       "(http://mahjong-europe.org/portal/images/docs/Riichi-rules-2016-EN.pdf); read via "
+       "(http://mahjong-europe.org/portal/images/docs/Riichi-rules-2016-EN.pdf) and its revision "
+       "notes; read via https://ooyamaneko.net/en/mahjong/bookcmp/view.php?book=RCR_2016_en and "
        "https://riichi.wiki/EMA_Riichi_Competition_Rules")
+PARLOURS = ("the reversed mangan (満貫払い) that Japanese parlours and the house rules of "
+            "online players at a real table use")
 
 SOURCES = {
     "tenhou": {
@@ -121,10 +141,19 @@ SOURCES = {
         "tripleron": f"{TENHOU}: three players on one discard is an abortive draw (records: ron3)",
         "busting": f"{TENHOU}: below 0 ends the game (0 does not)",
         "extension": f"{TENHOU}: 西入 when nobody has 30,000 (40,000 three-player)",
+        "target": f"{TENHOU}: the west round and agari-yame compare with the return score "
+                  "(30,000; 40,000 three-player): target = return",
         "agariyame": f"{TENHOU}: the last dealer who wins and is first stops",
         "tenpaiyame": f"{TENHOU}: the last dealer who is tenpai and first stops (older records "
                       "show none)",
         "leftover": f"{TENHOU_RECORDS}: owari adds leftover sticks to first place",
+        "ties": f"{TENHOU}: equal points rank by seat order from the first dealer (上家取り); "
+                "records: owari of tied games give the lower uma to the later seat",
+        "aborts": f"{TENHOU}: 九種九牌, 四風連打, 四家立直, 四開槓, 三家和 (records: RYUUKYOKU "
+                  "type=yao9, kaze4, reach4, kan4, ron3)",
+        "chombo": f"silent: the client refuses a false win, so a chombo cannot happen online; "
+                  f"at a table its players use {PARLOURS}: mangan",
+        "chombopenalty": "unused (chombo=mangan); the §6.1 default, 20",
         "length": "silent (Tenhou has east-only and east-south lobbies): south, the common value",
     },
     "mahjongsoul": {
@@ -135,17 +164,24 @@ SOURCES = {
         "kiriage": f"{MAJSOUL}: off by default",
         "kazoe": f"{MAJSOUL}: counted yakuman",
         "multi": f"{MAJSOUL}: composite and double yakuman add up",
-        "tsumoloss": f"{MAJSOUL}: three-player applies tsumo loss by default (north-bisection "
-                     "is an option)",
+        "tsumoloss": f"{MAJSOUL}: three-player ranked play has tsumo loss (north-bisection, "
+                     "ツモ損なし, is only a friendly-room option)",
         "nagashi": f"{MAJSOUL}: nagashi mangan",
         "paoscope": f"{MAJSOUL}: composite yakuman, separate responsibility for each yakuman",
         "paohonba": "silent: liable, the common value",
         "doubleron": f"{MAJSOUL}: multiple ron, riichi deposits to the player next in turn",
         "tripleron": f"{MAJSOUL}: three ron on one discard is no abortive draw (sanchahou: no)",
         "busting": f"{MAJSOUL}: below zero ends the game, zero does not",
-        "extension": f"{MAJSOUL}: west round when nobody reaches 30,000",
+        "extension": f"{MAJSOUL}: west round when nobody reaches 30,000 (40,000 three-player)",
+        "target": f"{MAJSOUL}: results count from 25,000 (35,000) but the west round and "
+                  "agari-yame need 30,000 (40,000 three-player)",
         "agariyame": f"{MAJSOUL}: on", "tenpaiyame": f"{MAJSOUL}: on",
         "leftover": f"{MAJSOUL}: leftover riichi deposits go to 1st place",
+        "ties": f"{MAJSOUL}: equal points rank by seat order from the first dealer (上家優先)",
+        "aborts": f"{MAJSOUL}: 九種九牌, 四風連打, 四家立直, 四槓散了 are abortive draws",
+        "chombo": f"silent: the client refuses a false win, so a chombo cannot happen online; "
+                  f"at a table its players use {PARLOURS}: mangan",
+        "chombopenalty": "unused (chombo=mangan); the §6.1 default, 20",
         "length": "silent (east and south rooms): south, the common value",
     },
     "mleague": {
@@ -154,7 +190,8 @@ SOURCES = {
                  "(uma 30/10/-10/-30 plus oka 20); four-player only",
         "rounding": f"{MLEAGUE}: points to 0.1",
         "kiriage": f"{MLEAGUE}: 切り上げ満貫あり", "kazoe": f"{MLEAGUE}: 数え役満なし (sanbaiman)",
-        "multi": f"{MLEAGUE}: composite yakuman add up, no double-yakuman hands",
+        "multi": f"{MLEAGUE}: composite yakuman add up (複合役満), no double-yakuman hands "
+                 "(四暗刻単騎, 国士十三面 are single yakuman)",
         "tsumoloss": "four-player only: unused",
         "nagashi": f"{MLEAGUE}: 流し満貫あり",
         "paoscope": f"{MLEAGUE}: 責任払い for daisangen, daisuushii, suukantsu",
@@ -162,27 +199,47 @@ SOURCES = {
         "doubleron": f"{MLEAGUE}: ダブロンなし, 頭ハネ",
         "tripleron": f"{MLEAGUE}: 途中流局なし, the head winner only",
         "busting": f"{MLEAGUE}: トビなし", "extension": f"{MLEAGUE}: east-south only",
+        "target": "no west round nor agari-yame: target = return, unused",
         "agariyame": f"{MLEAGUE}: アガリ止めなし", "tenpaiyame": f"{MLEAGUE}: テンパイ止めなし",
-        "leftover": "silent: first, the common value",
+        "leftover": f"{MLEAGUE}: 供託 left at the end go to the top (トップ取り)",
+        "ties": f"{MLEAGUE}: 同着の場合は順位点は分け (tied players share the 順位点, oka included)",
+        "aborts": f"{MLEAGUE}: アガリ、流局、チョンボ以外の終局はなく、途中流局はありません",
+        "chombo": f"{MLEAGUE}: チョンボは20,000点相当の罰符, taken off the final points; the hand "
+                  "is replayed (親は流れず、積み棒も増えない)",
+        "chombopenalty": f"{MLEAGUE}: 20 points (20,000)",
         "length": f"{MLEAGUE}: 東南戦",
     },
     "wrc": {
         "document": WRC,
         "seats": f"{WRC}: 30,000 start and target, no oka, uma 15/5/-5/-15; four-player only",
         "rounding": f"{WRC}: session score (points - 30,000)/1,000 + uma, to 0.1",
-        "kiriage": f"{WRC}: no kiriage mangan", "kazoe": f"{WRC}: no kazoe yakuman (sanbaiman)",
-        "multi": f"{WRC}: every yakuman counts as a single yakuman",
-        "tsumoloss": "four-player only: unused", "nagashi": f"{WRC}: nagashi mangan",
+        "kiriage": f"{WRC}: kiriage mangan, 4 han 30 fu and 3 han 60 fu are paid as mangan",
+        "kazoe": f"{WRC}: no kazoe yakuman (sanbaiman)",
+        "multi": f"{WRC}: since the 2022 rules different yakuman in one hand add up (multiple "
+                 "yakuman); WRCR 2015 counted every yakuman as a single one",
+        "tsumoloss": "four-player only: unused",
+        "nagashi": f"{WRC}: no nagashi mangan (it is not in the yaku list; an exhaustive draw "
+                   "pays only the tenpai payments)",
         "paoscope": f"{WRC}: liability, the liable player pays a tsumo in full, shares a ron",
         "paohonba": f"{WRC}: only the discarder pays the counters",
-        "doubleron": f"{WRC}: atamahane, the player nearest the discarder wins",
+        "doubleron": f"{WRC}: §5.7.6 atamahane, the player nearest the discarder wins",
         "tripleron": f"{WRC}: no abortive draws; atamahane (§5.7.6: only the player closest to "
                      "the discarder wins)",
         "busting": f"{WRC}: the session is played to its end below zero (riichi.wiki's summary "
                    "reads 'negative score: game end'); the common tournament value",
-        "extension": f"{WRC}: none", "agariyame": f"{WRC}: no agari yame",
+        "extension": f"{WRC}: none",
+        "target": "no west round nor agari-yame (§5.9.1 no agari yame): target = return, unused",
+        "agariyame": f"{WRC}: §5.9.1 no agari yame",
         "tenpaiyame": f"{WRC}: none",
-        "leftover": "not found in the text read: first, the common value",
+        "leftover": f"{WRC}: riichi bets still on the table at the end of the session go to "
+                    "nobody",
+        "ties": f"{WRC}: 'uma +15/+5, modified for ties': if players tie, the uma of their "
+                "places is averaged",
+        "aborts": f"{WRC}: §5.7 'There are no abortive draws'",
+        "chombo": f"{WRC}: §7.1 chombo is a 20,000-point penalty on the session score, not paid "
+                  "at the table; §5.7 and §5.7.8: the hand is dealt again, East stays East, no "
+                  "counter",
+        "chombopenalty": f"{WRC}: §7.1, 20,000 points (20)",
         "length": f"{WRC}: hanchan",
     },
     "ema": {
@@ -192,17 +249,23 @@ SOURCES = {
         "kiriage": f"{EMA}: no kiriage mangan", "kazoe": f"{EMA}: no kazoe yakuman (sanbaiman)",
         "multi": f"{EMA}: yakuman are not cumulative",
         "tsumoloss": "four-player only: unused",
-        "nagashi": f"{EMA}: nagashi mangan (EMA adds the counters; the ledger pays it as SPEC "
-                   "§1.8, without honba)",
+        "nagashi": f"{EMA}: 2016 change list, 'Nagashi Mangan is not allowed'",
         "paoscope": f"{EMA}: pao for daisangen and daisuushii, whole tsumo, half a ron",
         "paohonba": f"{EMA}: only the discarder pays the counters",
         "doubleron": f"{EMA}: double and triple ron, the discarder pays each winner",
         "tripleron": f"{EMA}: no abortive draws, all three win",
         "busting": f"{EMA}: no busting (the hanchan is played to its end)",
         "extension": f"{EMA}: none",
+        "target": "no west round nor agari-yame: target = return, unused",
         "agariyame": f"{EMA}: none", "tenpaiyame": f"{EMA}: none",
-        "leftover": "not found in the text read: first, the common value (EMA clubs give "
-                    "leftover riichi sticks to the overall winner)",
+        "leftover": f"{EMA}: §3.6.1 winner bonus, riichi sticks left at the end go to first "
+                    "place",
+        "ties": f"{EMA}: players on equal points share the uma of their places equally",
+        "aborts": f"{EMA}: 2016 'Abortive draws are no longer used in EMA riichi rules'",
+        "chombo": f"{EMA}: 2016 §3.4.6, a chombo is 20,000 points taken off the offender's "
+                  "final score (no more mangan payments); the hand is dealt again, no counter, "
+                  "no rotation, riichi bets go back",
+        "chombopenalty": f"{EMA}: 20,000 points (20)",
         "length": f"{EMA}: hanchan",
     },
 }
@@ -226,4 +289,5 @@ def preset_rules(name, players=4):
     seats = preset["seats"][players]
     rules.update(players=players, start=seats["start"], uma=list(seats["uma"]))
     rules["return"] = seats["return"]
+    rules["target"] = seats.get("target", seats["return"])
     return {field: rules[field] for field in FIELDS}

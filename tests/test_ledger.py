@@ -251,11 +251,12 @@ FINALS = [
     # M-League's own example: 43,000 first +63, 36,800 second +16.8.
     ("m-league exact", preset_rules("mleague"), [43000, 36800, 11200, 9000], 0,
      [43000, 36800, 11200, 9000], [63.0, 16.8, -28.8, -51.0]),
-    # WRC/EMA: (points - 30,000)/1,000 + uma, no oka: 40,000 first is +25.
+    # WRC/EMA: (points - 30,000)/1,000 + uma, no oka: 40,000 first is +25; the two on 30,000
+    # share the uma of second and third, (+5 - 5) / 2 = 0 each.
     ("wrc", preset_rules("wrc"), [40000, 30000, 30000, 20000], 0,
-     [40000, 30000, 30000, 20000], [25.0, 5.0, -5.0, -25.0]),
-    ("ties rank by seat order", preset_rules("wrc"), [30000, 30000, 30000, 30000], 0,
-     [30000, 30000, 30000, 30000], [15.0, 5.0, -5.0, -15.0]),
+     [40000, 30000, 30000, 20000], [25.0, 0.0, 0.0, -25.0]),
+    ("ties rank by seat order", {**preset_rules("wrc"), "ties": "seat"},
+     [30000, 30000, 30000, 30000], 0, [30000, 30000, 30000, 30000], [15.0, 5.0, -5.0, -15.0]),
     ("leftover first", {**preset_rules("wrc"), "leftover": "first"},
      [29000, 31000, 28000, 30000], 2, [29000, 33000, 28000, 30000], [-6.0, 18.0, -17.0, 5.0]),
     ("leftover lost", {**preset_rules("wrc"), "leftover": "lost"},
@@ -269,12 +270,16 @@ def test_final(rules, scores, sticks, final_scores, results):
     standing = final(scores, sticks, rules)
     assert standing["scores"] == final_scores
     assert standing["results"] == results
-    ranks = sorted(range(len(scores)), key=lambda s: (-final_scores[s], s))
-    assert [ranks.index(seat) + 1 for seat in range(len(scores))] == standing["ranks"]
+    if rules["ties"] == "seat":
+        ranks = sorted(range(len(scores)), key=lambda s: (-final_scores[s], s))
+        assert [ranks.index(seat) + 1 for seat in range(len(scores))] == standing["ranks"]
+    else:  # a shared place ranks as its best
+        assert standing["ranks"] == [1 + sum(o > p for o in scores) for p in scores]
 
 
 def test_end_by_hand_takes_leftover_sticks():
-    record = {"rules": {"preset": "wrc"}, "hands": [draw([1], riichi=[1]), draw(riichi=[3])]}
+    record = {"rules": {"preset": "wrc", "leftover": "first", "ties": "seat"},
+              "hands": [draw([1], riichi=[1]), draw(riichi=[3])]}
     assert not replay(record)["over"]
     ended = end(record)
     assert ended["over"] and "next" not in ended
@@ -321,7 +326,7 @@ BAD = [
     ({"rules": {"rounding": "tenth"}}, None, "rounding", "unknown_choice"),
     ({"hands": [7]}, 0, "hand", "not_an_object"),
     ({"hands": [{"riichi": []}]}, 0, "result", "missing"),
-    ({"hands": [{"result": "chombo"}]}, 0, "result", "unknown_choice"),
+    ({"hands": [{"result": "dead"}]}, 0, "result", "unknown_choice"),
     ({"hands": [abort(), {"result": "ron", "from": 4, "winners": [win(1)]}]}, 1, "from",
      "out_of_range"),
     ({"hands": [{"result": "ron", "winners": [win(1)]}]}, 0, "from", "missing"),
@@ -349,6 +354,9 @@ BAD = [
     ({"hands": [draw(tenpai=[0, 4])]}, 0, "tenpai", "out_of_range"),
     ({"rules": {"players": 3}, "hands": [draw(tenpai=[3])]}, 0, "tenpai", "out_of_range"),
     ({"rules": {"nagashi": 0}, "hands": [draw(nagashi=[2])]}, 0, "nagashi", "nagashi_off"),
+    ({"rules": {"preset": "wrc"}, "hands": [abort()]}, 0, "result", "abort_off"),
+    ({"rules": {"chombo": "none"}, "hands": [{"result": "chombo", "seat": 1}]}, 0, "result",
+     "chombo_off"),
     ({"rules": {"length": "east"}, "hands": [*noten_hands(4), NOTEN]}, 4, "result", "game_over"),
     ({"rules": {"kirage": 1}}, None, "kirage", "unknown_field"),
     ({"hands": [{**draw(), "tenpia": [0]}]}, 0, "tenpia", "unknown_field"),
@@ -404,7 +412,7 @@ PRESET_FACTS = [
     ("mleague", 4, {"start": 25000, "return": 30000, "uma": [30, 10, -10, -30],
                     "doubleron": "head", "busting": 0, "agariyame": 0, "kazoe": 0}),
     ("wrc", 4, {"start": 30000, "return": 30000, "uma": [15, 5, -5, -15], "kazoe": 0,
-                "multi": 0, "paohonba": "discarder", "doubleron": "head"}),
+                "multi": 1, "paohonba": "discarder", "doubleron": "head"}),
     ("ema", 4, {"start": 30000, "return": 30000, "uma": [15, 5, -5, -15], "multi": 0,
                 "paohonba": "discarder"}),
 ]

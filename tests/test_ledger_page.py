@@ -164,7 +164,7 @@ def table_rows(text):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_preset_table_equals_the_presets(lang):
-    rows = table_rows(guide(lang, "02-presets.md"))
+    rows = [row for row in table_rows(guide(lang, "02-presets.md")) if len(row) == 10]
     names = strings(lang)["ledger"]["preset"]
     assert [row[0] for row in rows] == [re.split(r"[ (（]", names[name])[0] for name in NAMES]
     yes, no = YES[lang]
@@ -178,6 +178,27 @@ def test_preset_table_equals_the_presets(lang):
         flags = [rules["busting"], rules["extension"] == "west", rules["kiriage"], rules["kazoe"],
                  3 in PRESETS[name]["seats"]]
         assert row[5:10] == [yes if flag else no for flag in flags], name
+
+
+SECOND = {"ko": {"seat": "자리 순서", "split": "공동 순위", "mangan": "만관 지불",
+                 "penalty": "벌점 {n}"},
+          "ja": {"seat": "席順", "split": "同着", "mangan": "満貫払い", "penalty": "罰点{n}"}}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_ties_draws_and_chombo_table_equals_the_presets(lang):
+    names = strings(lang)["ledger"]["preset"]
+    short = [re.split(r"[ (（]", names[name])[0] for name in NAMES]
+    rows = [row for row in table_rows(guide(lang, "02-presets.md"))
+            if len(row) == 5 and row[0] in short]
+    assert [row[0] for row in rows] == short
+    yes, no = YES[lang]
+    words = SECOND[lang]
+    for row, name in zip(rows, NAMES, strict=True):
+        rules = preset_rules(name, 4)
+        assert row[1] == words[rules["ties"]], name
+        assert row[2:4] == [yes if rules["nagashi"] else no, yes if rules["aborts"] else no], name
+        assert row[4] == words[rules["chombo"]].format(n=rules["chombopenalty"]), name
 
 
 def worked_example(lang):

@@ -21,6 +21,9 @@ RULES = st.fixed_dictionaries({
     "agariyame": st.sampled_from([0, 1]), "tenpaiyame": st.sampled_from([0, 1]),
     "leftover": st.sampled_from(["first", "lost"]),
     "rounding": st.sampled_from(["exact", "thousand"]),
+    "ties": st.sampled_from(["seat", "split"]),
+    "chombo": st.sampled_from(["mangan", "penalty"]),
+    "chombopenalty": st.sampled_from([0, 20, 30]),
 })
 
 
@@ -46,7 +49,9 @@ def a_winner(draw, seat, players):
 def a_hand(draw, rules):
     players = rules["players"]
     riichi = seats_subset(draw, players)
-    result = draw(st.sampled_from(["ron", "ron", "tsumo", "draw", "draw", "abort"]))
+    result = draw(st.sampled_from(["ron", "ron", "tsumo", "draw", "draw", "abort", "chombo"]))
+    if result == "chombo":
+        return {"result": "chombo", "seat": draw(st.integers(0, players - 1)), "riichi": riichi}
     if result == "ron":
         discarder = draw(st.integers(0, players - 1))
         winners = seats_subset(draw, players, 1, exclude=[discarder])
@@ -77,8 +82,10 @@ def games(draw):
 def expected_next(entry, hand, rules):
     """SPEC §6.2 restated: the next hand's dealer, honba, sticks and round wind from this one."""
     players, dealer = rules["players"], entry["dealer"]
-    sticks = entry["sticks"] + len(hand["riichi"])
     result = hand["result"]
+    if result == "chombo":  # dealt again: the same table, the deposits back
+        return {key: entry[key] for key in ("round", "dealer", "honba", "sticks")}
+    sticks = entry["sticks"] + len(hand["riichi"])
     winners = [w["seat"] for w in hand.get("winners", [])]
     if result == "ron":
         if len(winners) == 3 and rules["tripleron"] == "draw":
@@ -152,7 +159,14 @@ def test_results_add_up(record):
     played = replay(record)
     if not played["over"]:
         played = end(record)
-    tenths = sum(round(10 * result) for result in played["final"]["results"])
+    final = played["final"]
+    tenths = sum(round(10 * result) for result in final["results"])
+    # Chombo penalties come off after everything else; the rest adds up as without them.
+    penalties = [-rules["chombopenalty"] * sum(h["result"] == "chombo" and h["seat"] == seat
+                                               for h in record["hands"])
+                 for seat in range(rules["players"])]
+    assert final["chombo"] == (penalties if rules["chombo"] == "penalty" else [0] * len(penalties))
+    tenths -= 10 * sum(final["chombo"])
     if rules["rounding"] == "thousand":
         assert tenths == 0
     else:
@@ -160,4 +174,8 @@ def test_results_add_up(record):
         oka = (rules["return"] - rules["start"]) * players
         points = sum(played["final"]["scores"]) - rules["return"] * players + oka
         assert tenths == points // 100 + 10 * sum(rules["uma"])
-    assert sorted(played["final"]["ranks"]) == list(range(1, rules["players"] + 1))
+    if rules["ties"] == "seat":
+        assert sorted(final["ranks"]) == list(range(1, rules["players"] + 1))
+    else:  # a shared place ranks as its best (points before the leftover sticks)
+        scores = played["hands"][-1]["scores"] if played["hands"] else final["scores"]
+        assert final["ranks"] == [1 + sum(o > p for o in scores) for p in scores]

@@ -154,7 +154,7 @@ def test_explanation_names_the_payers(lang, keys, amounts):
     ("mahjongsoul", "3", {"kiriage": "0", "kazoe": "1", "multi": "1", "tsumoloss": "1"}),
     ("mleague", "4", {"kiriage": "1", "kazoe": "0", "multi": "1"}),
     ("mleague", "3", {"kiriage": "1", "kazoe": "0", "multi": "1"}),  # four-player only
-    ("wrc", "4", {"kiriage": "0", "kazoe": "0", "multi": "0"}),
+    ("wrc", "4", {"kiriage": "1", "kazoe": "0", "multi": "1"}),
     ("ema", "4", {"kiriage": "0", "kazoe": "0", "multi": "0"}),
 ])
 def test_preset_keys(name, players, keys):

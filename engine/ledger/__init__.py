@@ -48,7 +48,7 @@ def replay(record):
     rules, state, over, entries = _run(record)
     game = {"hands": entries, "over": over}
     if over:
-        game["final"] = final(state.scores, state.sticks, rules)
+        game["final"] = final(state.scores, state.sticks, rules, state.chombos)
     else:
         game["next"] = state.view()
     return game
@@ -63,4 +63,4 @@ def end(record):
     """
     rules, state, _over, entries = _run(record)
     return {"hands": entries, "over": True,
-            "final": final(state.scores, state.sticks, rules)}
+            "final": final(state.scores, state.sticks, rules, state.chombos)}

@@ -13,13 +13,15 @@ WINDS = "ESWN"
 
 @dataclass(frozen=True)
 class State:
-    """The table before a hand: round wind (0 east … 3 north), dealer seat, counters, points."""
+    """The table before a hand: round wind (0 east … 3 north), dealer seat, counters, points,
+    and how many chombo each seat has made (for ``chombo=penalty``, taken off at the end)."""
 
     wind: int
     dealer: int
     honba: int
     sticks: int
     scores: tuple[int, ...]
+    chombos: tuple[int, ...] = ()
 
     @property
     def round(self):
@@ -31,7 +33,8 @@ class State:
 
 
 def first_state(rules):
-    return State(0, 0, 0, 0, (rules["start"],) * rules["players"])
+    players = rules["players"]
+    return State(0, 0, 0, 0, (rules["start"],) * players, (0,) * players)
 
 
 def ranking(scores):
@@ -122,6 +125,32 @@ def _win(deltas, winner, discarder, dealer, honba, rules):
              _value(winner, "ron", dealer, rules, 0, rest).payments[0].amount)
 
 
+def chombo_deltas(seat, dealer, players):
+    """A reversed mangan (SPEC §6.1 ``chombo=mangan``): the dealer pays 4,000 to each other
+    player; anyone else pays 4,000 to the dealer and 2,000 to each other player.
+
+    >>> chombo_deltas(0, 0, 4), chombo_deltas(2, 0, 4), chombo_deltas(1, 2, 3)
+    ([-12000, 4000, 4000, 4000], [4000, 2000, -8000, 2000], [2000, -6000, 4000])
+    """
+    deltas = [0] * players
+    for other in range(players):
+        if other != seat:
+            _pay(deltas, seat, other, 4000 if dealer in (seat, other) else 2000)
+    return deltas
+
+
+def _chombo(state, hand, rules):
+    """The hand is dealt again: same round, dealer, honba and sticks on the table; the riichi
+    deposits of that hand go back. Only a reversed mangan moves points now."""
+    players, seat = rules["players"], hand["seat"]
+    paid = rules["chombo"] == "mangan"
+    deltas = chombo_deltas(seat, state.dealer, players) if paid else [0] * players
+    scores = tuple(score + delta for score, delta in zip(state.scores, deltas))
+    chombos = tuple(count + (other == seat) for other, count in enumerate(state.chombos))
+    after = State(state.wind, state.dealer, state.honba, state.sticks, scores, chombos)
+    return Played(deltas, after, bool(rules["busting"]) and min(scores) < 0)
+
+
 @dataclass(frozen=True)
 class Played:
     deltas: list
@@ -135,6 +164,8 @@ def play(state, hand, rules):
     Riichi deposits (1,000 each) go onto the table first; a win takes all the sticks, the
     nearest winner to the discarder takes them and the honba in a multiple ron.
     """
+    if hand["result"] == "chombo":
+        return _chombo(state, hand, rules)
     players = rules["players"]
     deltas = [0] * players
     sticks = state.sticks
@@ -172,29 +203,32 @@ def play(state, hand, rules):
         keeps, honba = True, state.honba + 1
     scores = tuple(score + delta for score, delta in zip(state.scores, deltas))
     if keeps:
-        after = State(state.wind, state.dealer, honba, sticks, scores)
+        after = State(state.wind, state.dealer, honba, sticks, scores, state.chombos)
     else:
         dealer = (state.dealer + 1) % players
-        after = State(state.wind + (dealer == 0), dealer, honba, sticks, scores)
+        after = State(state.wind + (dealer == 0), dealer, honba, sticks, scores, state.chombos)
     return Played(deltas, after, _over(state, after, won, tenpai_kept, rules))
 
 
 def _over(before, after, won, tenpai_kept, rules):
     """SPEC §6.2: busting, the end of the last round, the west extension, agariyame and
-    tenpaiyame."""
+    tenpaiyame; the last three compare with ``target``, and a dealer who shares first place
+    (``ties=split``) is not first."""
     scores, players = after.scores, rules["players"]
     if rules["busting"] and min(scores) < 0:
         return True
     last_wind = 0 if rules["length"] == "east" else 1
     extension = before.wind > last_wind
     all_last = before.wind == last_wind and before.dealer == players - 1
-    reached = max(scores) >= rules["return"]
+    target = rules["target"]
+    reached = max(scores) >= target
     if after.dealer == before.dealer:  # the dealer keeps the seat
         if not (all_last or extension):
             return False
-        leader = ranking(scores)[0]
+        dealer = before.dealer
+        alone_first = places(scores, rules["ties"])[dealer] == (1, 1)
         stops = (won and rules["agariyame"]) or (tenpai_kept and rules["tenpaiyame"])
-        return bool(stops) and leader == before.dealer and scores[leader] >= rules["return"]
+        return bool(stops) and alone_first and scores[dealer] >= target
     if all_last:
         return not (rules["extension"] == "west" and not reached)
     if extension:
@@ -212,41 +246,87 @@ def half_away(points):
     return thousands if points >= 0 else -thousands
 
 
-def final(scores, sticks, rules):
-    """Final scores (leftover sticks as `leftover` says), ranks (1 = first) and results.
+def _share(values, seats, total):
+    """Adds ``total`` (whole units) to ``values`` of ``seats`` in equal parts; a remainder that
+    does not divide goes one unit each to the seats first in seat order, so the sum is kept.
 
-    A result is (points − return) / 1,000 + uma of the rank, plus oka to first; with
-    ``rounding=thousand`` every result but first's comes from the points rounded to 1,000 and
-    first takes minus the sum of the others. Results are numbers to 0.1, computed in tenths.
+    >>> values = [0, 0, 0, 0]; _share(values, [3, 1], -25); values
+    [0, -12, 0, -13]
+    """
+    part, extra = divmod(total, len(seats))
+    for index, seat in enumerate(sorted(seats)):
+        values[seat] += part + (index < extra)
+
+
+def _round_tenths(tenths):
+    """Tenths rounded to whole (multiples of 10), halves away from zero.
+
+    >>> [_round_tenths(t) for t in (65, -65, 64, -150)]
+    [70, -70, 60, -150]
+    """
+    whole = (abs(tenths) + 5) // 10 * 10
+    return whole if tenths >= 0 else -whole
+
+
+def final(scores, sticks, rules, chombos=None):
+    """Final scores (leftover sticks as `leftover` says), places, ranks and results.
+
+    A result is (points − return) / 1,000 + uma of the place, plus oka to first, minus
+    ``chombopenalty`` for each chombo with ``chombo=penalty``. With ``ties=split`` the seats on
+    equal points share equally the uma and oka of the places they hold together (``places``)
+    and any leftover sticks that go to first; a share that does not divide into tenths gives
+    its last tenths to the tied seats first in seat order, so the total is kept. With
+    ``rounding=thousand`` every result but first place's comes from the points rounded to 1,000,
+    plus its uma share, the sum rounded to a whole number (halves away from zero); first place
+    (shared equally when tied) takes minus the sum of the others. Results are numbers to 0.1,
+    computed in tenths.
 
     >>> rules = {"start": 25000, "return": 30000, "uma": [30, 10, -10, -30],
     ...          "leftover": "first", "rounding": "exact"}
     >>> standings = final([43000, 36800, 11200, 8000], 1, rules)
     >>> standings["results"], standings["uma"], standings["oka"]
     ([64.0, 16.8, -28.8, -52.0], [30, 10, -10, -30], [20.0, 0, 0, 0])
+    >>> split = final([40000, 40000, 11200, 8800], 0, {**rules, "ties": "split"})
+    >>> split["places"], split["uma"], split["oka"]
+    ([[1, 2], [1, 2], [3, 3], [4, 4]], [20, 20, -10, -30], [10.0, 10.0, 0, 0])
+    >>> split["results"], split["ranks"]
+    ([40.0, 40.0, -28.8, -51.2], [1, 1, 3, 4])
     """
-    scores = list(scores)
-    order = ranking(scores)
-    if rules["leftover"] == "first":
-        scores[order[0]] += STICK * sticks
     players = len(scores)
-    oka = (rules["return"] - rules["start"]) * players
+    scores = list(scores)
+    spans = places(scores, rules.get("ties", "seat"))
+    firsts = [seat for seat in range(players) if spans[seat][0] == 1]
+    if rules["leftover"] == "first":
+        hundreds = [0] * players
+        _share(hundreds, firsts, STICK * sticks // 100)
+        scores = [score + 100 * extra for score, extra in zip(scores, hundreds)]
+    uma, oka = [0] * players, [0] * players  # tenths
+    for span in set(spans):
+        seats = [seat for seat in range(players) if spans[seat] == span]
+        best, worst = span
+        _share(uma, seats, 10 * sum(rules["uma"][best - 1:worst]))
+        if best == 1:
+            _share(oka, seats, (rules["return"] - rules["start"]) * players // 100)
     tenths = [0] * players
-    for rank, seat in enumerate(order):
+    for seat in range(players):
         if rules["rounding"] == "thousand":
             # The points are rounded first (Tenhou: -4,500 -> -5,000), then return comes off.
             rounded = half_away(scores[seat]) - rules["return"] // 1000
-            tenths[seat] = 10 * (rounded + rules["uma"][rank])
+            tenths[seat] = _round_tenths(10 * rounded + uma[seat])
         else:
-            over_return = scores[seat] - rules["return"] + (oka if rank == 0 else 0)
-            tenths[seat] = over_return // 100 + 10 * rules["uma"][rank]
+            tenths[seat] = (scores[seat] - rules["return"]) // 100 + uma[seat] + oka[seat]
     if rules["rounding"] == "thousand":
-        tenths[order[0]] = -sum(t for seat, t in enumerate(tenths) if seat != order[0])
-    ranks = [0] * players
-    for rank, seat in enumerate(order):
-        ranks[seat] = rank + 1
-    # The parts of each result, for display: the uma of its rank and the oka (first place only).
-    uma = [rules["uma"][rank - 1] for rank in ranks]
-    okas = [oka // 100 / 10 if rank == 1 else 0 for rank in ranks]
-    return {"scores": scores, "ranks": ranks, "results": [t / 10 for t in tenths],
-            "uma": uma, "oka": okas}
+        others = sum(t for seat, t in enumerate(tenths) if seat not in firsts)
+        for seat in firsts:
+            tenths[seat] = 0
+        _share(tenths, firsts, -others)
+    penalty = [0] * players
+    if rules.get("chombo") == "penalty" and chombos:
+        penalty = [-rules["chombopenalty"] * count for count in chombos]
+    tenths = [t + 10 * p for t, p in zip(tenths, penalty)]
+    return {"scores": scores, "places": [list(span) for span in spans],
+            "ranks": [best for best, _worst in spans],
+            "results": [t / 10 for t in tenths],
+            "uma": [u // 10 if u % 10 == 0 else u / 10 for u in uma],
+            "oka": [o / 10 if seat in firsts else 0 for seat, o in enumerate(oka)],
+            "chombo": penalty}

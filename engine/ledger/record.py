@@ -16,7 +16,7 @@ engine.ledger.record.RecordError: rules: doubleron='half': unknown_choice
 import re
 
 from ..keys import FU_VALUES
-from ..presets import FIELDS, NAMES, preset_rules
+from ..presets import FIELDS, NAMES, PRESETS, preset_rules
 
 # Codes are stable identifiers; the pages turn each into a sentence of their own language.
 CODES = {
@@ -37,13 +37,15 @@ CODES = {
     "pao_is_winner": "the liable player cannot be the winner",
     "pao_needs_yakuman": "only a yakuman has a liable player",
     "nagashi_off": "these rules have no nagashi mangan",
+    "abort_off": "these rules have no abortive draws",
+    "chombo_off": "these rules take no chombo in the ledger",
     "game_over": "the game is already over",
     "unknown_field": "not a key of the record",
     "unreadable": "not a readable JSON file",  # the command line only
 }
 
-RESULTS = ("ron", "tsumo", "draw", "abort")
-HAND_KEYS = {"result", "from", "winners", "riichi", "tenpai", "nagashi"}
+RESULTS = ("ron", "tsumo", "draw", "abort", "chombo")
+HAND_KEYS = {"result", "from", "winners", "riichi", "tenpai", "nagashi", "seat"}
 WINNER_KEYS = {"seat", "han", "fu", "yakuman", "pao"}
 MAX_POINTS = 1_000_000
 MAX_UMA = 1000  # thousands
@@ -54,7 +56,8 @@ DEFAULTS = {
     "players": 4, "length": "south", "kiriage": 0, "kazoe": 1, "multi": 1, "tsumoloss": 1,
     "nagashi": 1, "paoscope": "hand", "paohonba": "liable", "doubleron": "both",
     "tripleron": "draw", "busting": 1, "extension": "none", "agariyame": 1, "tenpaiyame": 1,
-    "leftover": "first", "rounding": "exact",
+    "leftover": "first", "rounding": "exact", "ties": "seat", "aborts": 1, "chombo": "mangan",
+    "chombopenalty": 20,
 }
 SEAT_DEFAULTS = {
     4: {"start": 25000, "return": 30000, "uma": [20, 10, -10, -20]},
@@ -117,10 +120,17 @@ def rules_from(mapping):
 
     ``mapping`` may name a ``preset`` (engine.presets.NAMES); its values come first, then the
     defaults of §6.1 where neither says anything, each field given in ``mapping`` last.
+    ``target`` is ``return`` unless the mapping or the preset gives one of its own.
 
     >>> rules = rules_from({"preset": "mleague", "busting": 1})
-    >>> rules["uma"], rules["busting"], rules["doubleron"]
-    ([30, 10, -10, -30], 1, 'head')
+    >>> rules["uma"], rules["busting"], rules["doubleron"], rules["ties"]
+    ([30, 10, -10, -30], 1, 'head', 'split')
+    >>> rules_from({"return": 31000})["target"], rules_from({"preset": "mahjongsoul"})["target"]
+    (31000, 30000)
+    >>> rules_from({"target": -1})
+    Traceback (most recent call last):
+    ...
+    engine.ledger.record.RecordError: rules: target=-1: out_of_range
     """
     if mapping is None:
         mapping = {}
@@ -139,6 +149,7 @@ def rules_from(mapping):
     else:
         rules = {**DEFAULTS, **SEAT_DEFAULTS[players], "players": players}
         rules["uma"] = list(rules["uma"])
+    own_target = preset is not None and "target" in PRESETS[preset]["seats"][players]
     for field, choices in FIELDS.items():
         if field in mapping and choices is not None:
             rules[field] = _choice(mapping[field], field, choices)
@@ -147,6 +158,13 @@ def rules_from(mapping):
             rules[field] = integer(mapping[field], None, field, 100, MAX_POINTS)
         if rules[field] % 100:
             raise RecordError(None, field, "not_a_multiple", rules[field])
+    if "target" in mapping:
+        rules["target"] = integer(mapping["target"], None, "target", 0, MAX_POINTS)
+    elif not own_target:
+        rules["target"] = rules["return"]
+    if "chombopenalty" in mapping:
+        rules["chombopenalty"] = integer(mapping["chombopenalty"], None, "chombopenalty", 0,
+                                         MAX_UMA)
     if "uma" in mapping:
         uma = mapping["uma"]
         if not isinstance(uma, list):
@@ -207,7 +225,8 @@ def _winner(record, hand, players):
 
 def read_hand(record, index, rules):
     """One hand of the record, checked: a dict with ``result``, ``riichi`` and the keys its
-    result uses (``from`` and ``winners``; ``tenpai`` and ``nagashi``), seats as ints."""
+    result uses (``from`` and ``winners``; ``tenpai`` and ``nagashi``; ``seat`` of a chombo),
+    seats as ints. An abortive draw or a chombo the rules do not have is refused."""
     players = rules["players"]
     if not isinstance(record, dict):
         raise RecordError(index, "hand", "not_an_object", record)
@@ -234,9 +253,21 @@ def read_hand(record, index, rules):
             hand["from"] = _seat(record["from"], index, "from", players)
             if hand["from"] in seats:
                 raise RecordError(index, "seat", "winner_is_discarder", hand["from"])
+            if len(seats) == 3 and rules["tripleron"] == "draw" and not rules["aborts"]:
+                # A triple ron that would be an abortive draw, in rules that have none.
+                raise RecordError(index, "winners", "abort_off", seats)
     elif result == "draw":
         hand["tenpai"] = _seats(record, index, "tenpai", players)
         hand["nagashi"] = _seats(record, index, "nagashi", players)
         if hand["nagashi"] and not rules["nagashi"]:
             raise RecordError(index, "nagashi", "nagashi_off", hand["nagashi"])
+    elif result == "abort":
+        if not rules["aborts"]:
+            raise RecordError(index, "result", "abort_off", result)
+    elif result == "chombo":
+        if rules["chombo"] == "none":
+            raise RecordError(index, "result", "chombo_off", result)
+        if "seat" not in record:
+            raise RecordError(index, "seat", "missing", None)
+        hand["seat"] = _seat(record["seat"], index, "seat", players)
     return hand
