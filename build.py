@@ -210,10 +210,13 @@ def render_ledger_pages(env, strings, base_url, out):
         write(out / lang / "ledger" / "index.html", text)
     (out / "app").mkdir(parents=True, exist_ok=True)
     shutil.copy2(SITE / "ledger_glue.py", out / "app" / "ledger_glue.py")
+    runtime.write_page_zip(out / "app" / "ledger_page.zip")
     # PyScript resolves the interpreter's URL from the page, so the ledger, a folder deeper than
-    # the calculator, gets the calculator's config with that one URL a folder further up.
+    # the calculator, gets the calculator's config with that one URL a folder further up, and
+    # the glue's own modules unpacked beside the app's.
     config = json.loads((SITE / "static" / "app" / "pyscript.json").read_text(encoding="utf-8"))
     config["interpreter"] = "../" + config["interpreter"]
+    config["files"]["./ledger_page.zip"] = "./*"
     write(out / "app" / "pyscript-ledger.json", json.dumps(config, indent=2) + "\n")
 
 

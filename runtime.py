@@ -8,6 +8,8 @@
   no package (the pages load none).
 - `app.zip`: every module of the engine package, subpackages included, and every `site/*.py`
   that is not a glue; the glues (`site/*glue*.py`) are the pages' scripts.
+- `ledger_page.zip`: the ledger glue's own modules (`site/ledger_page/`), for the ledger page only;
+  they touch the page when imported, so they are no part of app.zip or of the engine's memory image.
 
 The standard library is trimmed the way `pyodide-pack` does it, but statically: start from every
 import of the app's modules, the glues and the Python code inside PyScript's and Pyodide's
@@ -77,8 +79,14 @@ def app_files():
     return engine | site
 
 
+def page_files():
+    """{name inside ledger_page.zip: source path}: the ledger glue's modules."""
+    return {p.relative_to(SITE).as_posix(): p for p in sorted((SITE / "ledger_page").glob("*.py"))}
+
+
 def glue_files():
-    return sorted(SITE.glob("*glue*.py"))
+    """The pages' scripts and the modules only they import."""
+    return sorted([*SITE.glob("*glue*.py"), *page_files().values()])
 
 
 def module_name(archive_name):
@@ -253,6 +261,10 @@ def write_zip(target, members):
 
 def write_app_zip(target):
     write_zip(target, {name: path.read_bytes() for name, path in app_files().items()})
+
+
+def write_page_zip(target):
+    write_zip(target, {name: path.read_bytes() for name, path in page_files().items()})
 
 
 def compile_modules(sources):

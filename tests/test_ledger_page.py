@@ -143,7 +143,7 @@ def test_precached_and_in_the_sitemap(site):
     worker = (site / "sw.js").read_text()
     files = json.loads(re.search(r"const FILES = (\[.*?\]);", worker).group(1))
     for name in ("ko/ledger/", "ja/ledger/",
-                 "app/ledger_glue.py", "app/pyscript-ledger.json", "assets/boot.js",
+                 "app/ledger_glue.py", "app/ledger_page.zip", "app/pyscript-ledger.json", "assets/boot.js",
                  "assets/ledger-link.js"):
         assert name in files, name
     sitemap = (site / "sitemap.xml").read_text()

@@ -158,8 +158,22 @@ def test_app_archive_holds_every_engine_module_and_no_glue(site):
         names = set(archive.namelist())
     engine = {p.relative_to(build.ROOT).as_posix() for p in (build.ROOT / "engine").rglob("*.py")}
     assert engine <= names and "present.py" in names
-    assert not [n for n in names if "glue" in n]
+    assert not [n for n in names if "glue" in n or n.startswith("ledger_page/")]
     assert all(n.endswith(".py") for n in names)
+
+
+def test_the_ledger_glues_modules_ship_for_the_ledger_page_only(site):
+    """They touch the page when imported: never in app.zip (the engine's memory image imports all
+    of that), unpacked by the ledger's config alone."""
+    with zipfile.ZipFile(site / "app" / "ledger_page.zip") as archive:
+        names = set(archive.namelist())
+    assert names == {f"ledger_page/{p.name}" for p in (build.SITE / "ledger_page").glob("*.py")}
+    ledger = json.loads((site / "app" / "pyscript-ledger.json").read_text())
+    calculator = json.loads((site / "app" / "pyscript.json").read_text())
+    assert ledger["files"] == {"./app.zip": "./*", "./ledger_page.zip": "./*"}
+    assert calculator["files"] == {"./app.zip": "./*"}
+    warm = json.loads((site / build.BUILD_INFO).read_text())["warm"]
+    assert "ledger_present" in warm and not [n for n in warm if n.startswith("ledger_page")]
 
 
 def test_only_the_requested_pyscript_chunks_ship(site):

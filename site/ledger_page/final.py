@@ -1,0 +1,50 @@
+"""The final results (rank, score, uma, oka, result) and the export box (the record as JSON, to
+copy or download)."""
+import json
+
+from ledger_page.dom import L, copy_text, q, seat_name, set_text, state
+from ledger_page.game import engine_record
+from ledger_present import signed, signed_result
+from present import fmt
+from pyodide.ffi import to_js
+from pyscript import document, window
+
+
+def draw_final(record, game):
+    box = q("[data-ledger-final]")
+    box.hidden = not game["over"]
+    if not game["over"]:
+        return
+    final = game["final"]
+    body = q("[data-ledger-final-rows]")
+    body.replaceChildren()
+    order = sorted(range(len(final["ranks"])), key=lambda seat: final["ranks"][seat])
+    for seat in order:
+        rank = final["ranks"][seat]
+        cells = [str(rank), seat_name(record, seat), fmt(final["scores"][seat]),
+                 signed(final["uma"][seat]),
+                 signed_result(final["oka"][seat]) if final["oka"][seat] else "",
+                 signed_result(final["results"][seat])]
+        row = document.createElement("tr")
+        for index, text in enumerate(cells):
+            cell = document.createElement("th" if index == 0 else "td")
+            cell.textContent = text
+            if index == 5:
+                cell.dataset.ledgerResult = str(seat)
+            row.appendChild(cell)
+        body.appendChild(row)
+    set_text("[data-ledger-final-note]", L["final"]["ended_by_hand"] if record.get("ended") else "")
+
+
+def draw_export(record):
+    text = json.dumps(engine_record(record), ensure_ascii=False)
+    q("[data-ledger-export]").value = text
+    if state["download"] is not None:
+        window.URL.revokeObjectURL(state["download"])
+    options = window.Object.fromEntries(to_js([["type", "application/json"]]))
+    state["download"] = window.URL.createObjectURL(window.Blob.new(to_js([text]), options))
+    q("[data-ledger-download]").href = state["download"]
+
+
+async def on_copy(_event):
+    await copy_text(q("[data-ledger-export]").value, "[data-ledger-copy-done]")

@@ -1,0 +1,86 @@
+"""The rules form that starts a game: presets, the player count, the seats' names."""
+from engine import ledger
+from engine.presets import FIELDS, preset_rules
+from ledger_page.dom import L, RULES_FORM, clear_errors, each, error_text, q, show_error
+
+
+def setup_field(name):
+    return RULES_FORM.elements.namedItem(name)
+
+
+def setup_players():
+    return int(setup_field("players").value)
+
+
+def fill_uma(uma):
+    for box, value in zip(each('input[name="uma"]', RULES_FORM), [*uma, ""]):
+        box.value = str(value)
+
+
+def fill_rules(rules):
+    for field in FIELDS:
+        if field in ("players", "uma"):
+            continue
+        element = setup_field(field)
+        if element.type == "checkbox":
+            element.checked = bool(rules[field])
+        else:
+            element.value = str(rules[field])
+    fill_uma(rules["uma"])
+
+
+def on_preset(_event=None):
+    """A preset fills every rule for the chosen player count; "custom" keeps the rules as they
+    are and takes only the player-dependent start, return and uma from the defaults."""
+    name = setup_field("preset").value
+    players = setup_players()
+    clear_errors(RULES_FORM)
+    if name != "custom":
+        try:
+            fill_rules(preset_rules(name, players))
+            return
+        except ValueError:  # a rule set played by four only
+            setup_field("preset").value = "custom"
+            show_error("rules", L["setup"]["three_not_offered"], RULES_FORM)
+    seats = ledger.rules_from({"players": players})
+    setup_field("start").value = str(seats["start"])
+    setup_field("return").value = str(seats["return"])
+    fill_uma(seats["uma"])
+
+
+def on_rule_edit(event):
+    name = event.target.name
+    if name == "players":
+        on_preset()
+    elif name not in ("preset", "name"):
+        setup_field("preset").value = "custom"
+
+
+def read_rules():
+    mapping = {}
+    for field in FIELDS:
+        if field == "uma":
+            boxes = each('input[name="uma"]', RULES_FORM)[:setup_players()]
+            mapping["uma"] = [box.value.strip() for box in boxes]
+            continue
+        element = setup_field(field)
+        if field == "players":
+            mapping[field] = element.value
+        elif element.type == "checkbox":
+            mapping[field] = 1 if element.checked else 0
+        else:
+            mapping[field] = element.value.strip()
+    return ledger.rules_from(mapping)
+
+
+def read_new_game():
+    """The game the form starts, or None with the error shown next to its field."""
+    clear_errors(RULES_FORM)
+    try:
+        rules = read_rules()
+    except ledger.RecordError as error:
+        show_error(error.field, error_text(error), RULES_FORM)
+        q("#ledger-rule-list").open = True
+        return None
+    names = [box.value.strip() for box in each('input[name="name"]', RULES_FORM)]
+    return {"rules": rules, "hands": [], "names": names[:rules["players"]]}
