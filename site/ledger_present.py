@@ -29,8 +29,8 @@ def seat_name(words, record, seat):
 
 
 def round_text(words, code):
-    """'E2' -> 동2 / 東2."""
-    return words["wind"][code[0]] + code[1:]
+    """'E2' -> 동2국 / 東2局: the round's name with its counter."""
+    return words["board"]["round"].format(wind=words["wind"][code[0]], number=code[1:])
 
 
 def error_text(words, error, with_place=False):

@@ -60,9 +60,9 @@ def view(result, strings):
     texts = {
         "total": fmt(result["total"]),
         "explanation": explanation(result, strings),
-        "payments": " / ".join(fmt(p["amount"]) for p in result["payments"]),
+        "payments": payments_text(result, strings),
         "who_pays": [(strings["payer"][p["payer"]], fmt(p["amount"]), fmt(p["honba"]))
-                     for p in result["payments"]],
+                     for p in payment_order(result["payments"])],
         "middle": fmt(result["middle"]),
         "middle_label": strings["card"]["middle_" + result["rule"]],
         "notices": [strings["notice"][code] for code in result["notices"]],
@@ -79,6 +79,24 @@ def view(result, strings):
                 break
         texts["fu_rows"].append((strings["fu_row"][row["row"]], item, fmt(row["fu"])))
     return texts
+
+
+def payment_order(payments):
+    """The payers as players name them: the non-dealers before the dealer (1,000·2,000, 子→親).
+
+    >>> [p["payer"] for p in payment_order([{"payer": "dealer"}, {"payer": "nondealer"}])]
+    ['nondealer', 'dealer']
+    """
+    return sorted(payments, key=lambda p: p["payer"] == "dealer")
+
+
+def payments_text(result, strings):
+    """The payments card: each payer's amount, non-dealers first; a riichi dealer's tsumo, where
+    every payer pays the same, as "2,000 올" / 「2,000オール」."""
+    payments = result["payments"]
+    if result["rule"] == "riichi" and all(p["payer"] == "nondealer" for p in payments):
+        return strings["card"]["all"].format(a=fmt(payments[0]["amount"]))
+    return " / ".join(fmt(p["amount"]) for p in payment_order(payments))
 
 
 def _table(strings, dotted):

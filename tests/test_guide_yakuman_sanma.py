@@ -33,7 +33,7 @@ def table_rows(markdown):
     return [row for row in rows if row[0] not in HEADERS]
 
 
-HEADERS = {"역만", "삼마", "인원 · 텐파이", "규칙집", "패",
+HEADERS = {"역만", "삼마", "인원 · 텐파이", "룰 프리셋", "패",
            "役満", "三麻", "人数・テンパイ", "ルールセット", "手"}
 
 # Label words -> calculator keys. Korean labels join parts with " · ", Japanese with "・".
@@ -77,7 +77,7 @@ def figures(cell):
 
 def shown_payments(result):
     """The payers' cell as the guide writes it: zero payers left out, equal payers written once."""
-    paid = [fmt(p["amount"]) for p in result["payments"] if p["amount"]]
+    paid = [fmt(p["amount"]) for p in present.payment_order(result["payments"]) if p["amount"]]
     return paid[:1] if len(set(paid)) == 1 else paid
 
 

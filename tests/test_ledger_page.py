@@ -153,7 +153,7 @@ def test_precached_and_in_the_sitemap(site):
 # ---------------------------------------------------------------- the guide's facts
 
 YES = {"ko": ("있음", "없음"), "ja": ("あり", "なし")}
-BOTH = {"ko": {"both": "둘 다", "head": "머리치기"}, "ja": {"both": "二人とも", "head": "頭ハネ"}}
+BOTH = {"ko": {"both": "둘 다", "head": "아타마하네"}, "ja": {"both": "二人とも", "head": "頭ハネ"}}
 
 
 def table_rows(text):

@@ -42,6 +42,11 @@ def amounts(result):
     return [fmt(p["amount"]) for p in result["payments"]]
 
 
+def quoted(lang, label):
+    """A control's label as the guide quotes it: ‘…’ in Korean (never 「」), 「…」 in Japanese."""
+    return f"‘{label}’" if lang == "ko" else f"「{label}」"
+
+
 def test_kiriage_hint_names_who_rounds_up():
     # M-League and most Japanese pro leagues round up; the EMA rules, Tenhou and Mahjong Soul do not
     ko, ja = strings("ko")["hint"]["kiriage"], strings("ja")["hint"]["kiriage"]
@@ -56,7 +61,7 @@ def test_kiriage_hint_names_who_rounds_up():
     ("ja", "么"), ("ja", "中国公式"), ("ja", "卓のルール"), ("ja", "換算点"), ("ja", "値段"),
     ("ja", "部品"), ("ja", "各自"), ("ja", "区分なし"), ("ja", "上記以外"), ("ja", "以降のEMA"),
     ("ja", "合計しか"), ("ja", "Singles"), ("ko", "Singles"), ("ko", "싱글·페어"), ("ko", "당신"),
-    ("ko", "부품"), ("ko", "점봉"), ("ko", "운 패"), ("ko", "소수가"), ("ko", "등급 없음"),
+    ("ko", "부품"), ("ko", "운 패"), ("ko", "소수가"), ("ko", "등급 없음"),
     ("ko", "중국공식·MCR"), ("ko", "표 값"), ("ko", "대신 세어"),
 ])
 def test_words_a_player_would_catch_are_gone(lang, wrong):
@@ -65,7 +70,7 @@ def test_words_a_player_would_catch_are_gone(lang, wrong):
 
 def test_one_name_per_thing():
     ko, ja = text("ko"), text("ja")
-    assert ko.count("국표마작") == 1 and "국표" not in ko.replace("국표마작", "")
+    assert "국표마작(MCR)" in ko and "국표" not in ko.replace("국표마작", "") and "중국공식" not in ko
     assert "국제공식" not in ko and "国際公式ルール" in ja
     assert ja.count("シングルス＆ペアーズ") >= 3 and ko.count("싱글스 앤 페어스") >= 3
     assert strings("ja")["block"]["table_rules"] == "卓の取り決め"
@@ -75,7 +80,7 @@ def test_one_name_per_thing():
 @pytest.mark.parametrize("lang", LANGS)
 def test_guide_names_the_fu_counting_control_by_its_label(lang):
     label = strings(lang)["option"]["fumode"]["count"]
-    assert f"「{label}」" in guide(lang, "02")
+    assert quoted(lang, label) in guide(lang, "02")
 
 
 def test_chiitoitsu_and_pinfu_examples_are_the_engines():
@@ -83,20 +88,20 @@ def test_chiitoitsu_and_pinfu_examples_are_the_engines():
     dealer, nondealer, _ = amounts(chiitoi)
     assert (chiitoi["total"], dealer, nondealer) == (3200, "1,600", "800")  # SPEC §1.1
     assert (f"| 치또이쯔 3판, 자 쯔모 | 25 | {fmt(chiitoi['middle'])} | {fmt(chiitoi['total'])} | "
-            f"친 {dealer} / 자 {nondealer} / 자 {nondealer} |") in guide("ko", "04")
+            f"자 {nondealer} / 자 {nondealer} / 친 {dealer} |") in guide("ko", "04")
     assert (f"七対子・3飜25符・子のツモ**：基本点は 25 × 32 = {fmt(chiitoi['middle'])}。"
-            f"親が{dealer}、子が{nondealer}ずつで、受け取りは{fmt(chiitoi['total'])}です。"
+            f"子が{nondealer}ずつ、親が{dealer}で、受け取りは{fmt(chiitoi['total'])}です。"
             ) in guide("ja", "04")
-    for lang, line in (("ko", f"3판 25부 자 쯔모는 {fmt(chiitoi['total'])}(친 {dealer} / 자 {nondealer} / "
-                               f"자 {nondealer})"),
-                       ("ja", f"3飜25符の子のツモは{fmt(chiitoi['total'])}（親{dealer}・子{nondealer}・"
-                              f"子{nondealer}）")):
+    for lang, line in (("ko", f"3판 25부 자 쯔모는 {fmt(chiitoi['total'])}(자 {nondealer} / 자 {nondealer} / "
+                               f"친 {dealer})"),
+                       ("ja", f"3飜25符の子のツモは{fmt(chiitoi['total'])}（子{nondealer}・子{nondealer}・"
+                              f"親{dealer}）")):
         assert line in guide(lang, "05")
     pinfu = calculate({"fumode": "count", "win": "tsumo"})  # the default parts: pinfu
     dealer, nondealer, _ = amounts(pinfu)
     assert (f"| 핑후 3판, 자 쯔모 | {pinfu['fu']} | {fmt(pinfu['middle'])} | {fmt(pinfu['total'])} | "
-            f"친 {dealer} / 자 {nondealer} / 자 {nondealer} |") in guide("ko", "04")
-    assert f"親1,300・子700・子700で{fmt(pinfu['total'])}" in guide("ja", "05")
+            f"자 {nondealer} / 자 {nondealer} / 친 {dealer} |") in guide("ko", "04")
+    assert f"子{nondealer}・子{nondealer}・親{dealer}で{fmt(pinfu['total'])}" in guide("ja", "05")
 
 
 def test_open_hand_at_30_fu_example_is_the_engines():
@@ -106,16 +111,16 @@ def test_open_hand_at_30_fu_example_is_the_engines():
     dealer, nondealer, _ = amounts(tsumo)
     ko, ja = guide("ko", "04"), guide("ja", "04")
     assert (f"= {ron_sum} → 올림 | {ron['fu']} | {fmt(ron['total'])} (방총한 사람 혼자) |") in ko
-    assert (f"= {tsumo_sum} → 올림 | {tsumo['fu']} | {fmt(tsumo['total'])} (친 {dealer} / 자 {nondealer} / "
-            f"자 {nondealer}) |") in ko
+    assert (f"= {tsumo_sum} → 올림 | {tsumo['fu']} | {fmt(tsumo['total'])} "
+            f"(자 {nondealer} / 자 {nondealer} / 친 {dealer}) |") in ko
     assert f"= {ron_sum} → 切り上げ | {ron['fu']} | {fmt(ron['total'])}（放銃者がひとりで） |" in ja
-    assert (f"= {tsumo_sum} → 切り上げ | {tsumo['fu']} | {fmt(tsumo['total'])}（親{dealer}・子{nondealer}・"
-            f"子{nondealer}） |") in ja
+    assert (f"= {tsumo_sum} → 切り上げ | {tsumo['fu']} | {fmt(tsumo['total'])}"
+            f"（子{nondealer}・子{nondealer}・親{dealer}） |") in ja
     kui = calculate({"fumode": "count", "menzen": "0", "han": "1"})
     assert kui["fu"] == 30 and "kui_pinfu" in kui["notices"]
     assert f"론이면 {fmt(kui['total'])}이에요" in ko and f"ロンなら{fmt(kui['total'])}です" in ja
     for lang, guide_text in (("ko", ko), ("ja", ja)):
-        assert f"「{strings(lang)['fu_item']['kui_pinfu']}」" in guide_text
+        assert quoted(lang, strings(lang)['fu_item']['kui_pinfu']) in guide_text
 
 
 def test_moving_sticks_example_is_the_engines():
@@ -125,7 +130,7 @@ def test_moving_sticks_example_is_the_engines():
     for lang in LANGS:
         card = strings(lang)["card"]["payments"]
         for section in ("04", "08"):
-            assert f"「{card}」" in guide(lang, section) and paid in guide(lang, section)
+            assert quoted(lang, card) in guide(lang, section) and paid in guide(lang, section)
         assert total in guide(lang, "08")
 
 

@@ -65,7 +65,8 @@ def board(page):
 def expected_board(game, lang):
     upcoming = game["next"]
     wind = words(lang)["wind"][upcoming["round"][0]]
-    return {"round": wind + upcoming["round"][1:], "honba": upcoming["honba"],
+    name = words(lang)["board"]["round"].format(wind=wind, number=upcoming["round"][1:])
+    return {"round": name, "honba": upcoming["honba"],
             "sticks": upcoming["sticks"], "scores": upcoming["scores"]}
 
 
