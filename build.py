@@ -25,9 +25,11 @@ NODE = ROOT / "node_modules"
 sys.path[:0] = [str(ROOT), str(SITE)]
 
 import engine  # noqa: E402
+import conditions_present  # noqa: E402
 import present  # noqa: E402
 import runtime  # noqa: E402
-from engine import presets, tables  # noqa: E402
+from engine import conditions, presets, tables  # noqa: E402
+from engine.conditions import state as cstate  # noqa: E402
 
 LANGUAGES = ("ko", "ja")
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
@@ -109,7 +111,8 @@ def environment():
 def page_context(lang, strings, guide, faq, data, base_url):
     default = data["default"]
     view = present.view({**default, "fu_breakdown": data["default_breakdown"]}, strings)
-    page_strings = {key: words for key, words in strings.items() if key != "ledger"}  # its own page
+    page_strings = {key: words for key, words in strings.items()
+                    if key not in ("ledger", "conditions")}  # their own pages
     strings_json = json.dumps(page_strings, ensure_ascii=False, separators=(",", ":"))
     faq_json = json.dumps({
         "@context": "https://schema.org",
@@ -220,6 +223,61 @@ def render_ledger_pages(env, strings, base_url, out):
     write(out / "app" / "pyscript-ledger.json", json.dumps(config, indent=2) + "\n")
 
 
+# ---------------------------------------------------------------- stage 2c: what each player needs
+
+def load_conditions_guide(lang):
+    """The conditions page's guide sections (content/LANG/conditions/*.md), in file order."""
+    sections = []
+    for path in sorted((CONTENT / lang / "conditions").glob("*.md")):
+        body = markdown.markdown(path.read_text(encoding="utf-8"),
+                                 extensions=["tables", "fenced_code"], output_format="html")
+        body = body.replace("<table>", '<div class="scroll" tabindex="0" role="region" '
+                            f'aria-label="{html.escape(first_heading(body))}"><table>')
+        body = body.replace("</table>", "</table></div>")
+        sections.append({"slug": "need-" + path.stem.split("-", 1)[1], "html": body})
+    return sections
+
+
+def conditions_context(lang, strings, base_url):
+    """The default situation's answer, worded by the same presenter the glue uses."""
+    query = dict(cstate.QUERY_DEFAULTS)
+    table, seat, place, riichi = cstate.read_query(query)
+    answer = conditions.conditions(table, seat, place, riichi)
+    page_strings = {key: strings[key] for key in ("conditions", "tier")}
+    players = len(table.scores)
+    return {
+        "lang": lang,
+        "other": "ja" if lang == "ko" else "ko",
+        "root": LEDGER_ROOT,
+        "s": strings,
+        "c": strings["conditions"],
+        "q": query,
+        "answer": answer,
+        "texts": conditions_present.view(answer, table.scores, table.dealer, strings),
+        "title": conditions_present.seat_label(seat, table.dealer, players, strings) + " · "
+        + conditions_present.place_label(place, players, strings),
+        "rank": conditions_present.rank_text(answer, table.scores, strings),
+        "guide": load_conditions_guide(lang),
+        "base_url": base_url,
+        "strings_json": json.dumps(page_strings, ensure_ascii=False,
+                                   separators=(",", ":")).replace("</", "<\\/"),
+    }
+
+
+def render_conditions_pages(env, strings, base_url, out):
+    """LANG/conditions/index.html for each language (the ledger's PyScript config serves it: the
+    same folder depth), and its glue."""
+    template = env.get_template("conditions.html.j2")
+    for lang in LANGUAGES:
+        try:
+            text = template.render(conditions_context(lang, strings[lang], base_url))
+        except jinja2.TemplateError as error:
+            raise BuildError(f"conditions.html.j2 ({lang}): {error}") from error
+        write(out / lang / "conditions" / "index.html", text)
+    (out / "app").mkdir(parents=True, exist_ok=True)
+    shutil.copy2(SITE / "conditions_glue.py", out / "app" / "conditions_glue.py")
+
+
 # ---------------------------------------------------------------- stage 3: copy files
 
 def copy_static(out):
@@ -297,7 +355,7 @@ def write_build_info(out, version, stdlib):
 
 def write_sitemap(out, base_url):
     pages = [f"{base_url}{lang}/{page}" for lang in LANGUAGES  # relative when base_url is ""
-             for page in ("", "ledger/")]
+             for page in ("", "ledger/", "conditions/")]
     rows = "".join(f"  <url><loc>{html.escape(page)}</loc></url>\n" for page in pages)
     write(out / "sitemap.xml", '<?xml version="1.0" encoding="UTF-8"?>\n'
           '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' + rows + "</urlset>\n")
@@ -329,6 +387,7 @@ def main(argv=None):
     env = environment()
     render_pages(env, contexts, out)
     render_ledger_pages(env, strings, base_url, out)
+    render_conditions_pages(env, strings, base_url, out)
     copy_static(out)
     write_app_archive(out)
     stdlib = copy_runtime(out)

@@ -462,3 +462,25 @@ def test_bad_query(query, field, code):
     with pytest.raises(StateError) as caught:
         read_query(query)
     assert (caught.value.field, caught.value.code) == (field, code)
+
+
+# ---------------------------------------------------------------- the guide's worked example
+
+@pytest.mark.parametrize("lang,amounts", [
+    ("ko", ["5,200", "12,000", "2,000·3,900", "4판 30부", "3판 60부", "2,000·4,000", "10,400",
+            "9,900"]),
+    ("ja", ["5200", "12000", "2000・3900", "4飜30符", "3飜60符", "2000・4000", "10400", "9900"]),
+])
+def test_the_guide_example_is_the_engines(lang, amounts):
+    text = (ROOT / "content" / lang / "conditions" / "01-reading.md").read_text(encoding="utf-8")
+    for amount in amounts:
+        assert amount in text
+    sep = "," if lang == "ko" else ""
+    _answer, needs = ask([35000, 25200, 20000, 19800], dealer=3, seat=1)
+    assert f"{needs[('ron', 0)]['points']:,}".replace(",", sep) == amounts[0]
+    assert f"{needs[('ron', 2)]['points']:,}".replace(",", sep) == amounts[1]
+    assert needs[("ron", 2)]["limit"] == "haneman"
+    assert needs[("tsumo",)]["points"] == [2000, 3900]
+    assert needs[("tsumo",)]["hands"] == [{"han": 3, "fu": 60}, {"han": 4, "fu": 30}]
+    _answer, needs = ask([35000, 25200, 20000, 19800], dealer=3, seat=1, kiriage=1)
+    assert needs[("tsumo",)]["points"] == [2000, 4000]

@@ -142,12 +142,14 @@ def test_links_both_ways_and_on_the_site(site, pages, lang):
 def test_precached_and_in_the_sitemap(site):
     worker = (site / "sw.js").read_text()
     files = json.loads(re.search(r"const FILES = (\[.*?\]);", worker).group(1))
-    for name in ("ko/ledger/", "ja/ledger/",
+    for name in ("ko/ledger/", "ja/ledger/", "ko/conditions/", "ja/conditions/",
+                 "app/conditions_glue.py",
                  "app/ledger_glue.py", "app/ledger_page.zip", "app/pyscript-ledger.json", "assets/boot.js",
                  "assets/ledger-link.js"):
         assert name in files, name
     sitemap = (site / "sitemap.xml").read_text()
-    assert re.findall(r"<loc>(.*?)</loc>", sitemap) == ["ko/", "ko/ledger/", "ja/", "ja/ledger/"]
+    assert re.findall(r"<loc>(.*?)</loc>", sitemap) == ["ko/", "ko/ledger/", "ko/conditions/",
+                                                        "ja/", "ja/ledger/", "ja/conditions/"]
 
 
 # ---------------------------------------------------------------- the guide's facts

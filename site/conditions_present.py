@@ -1,0 +1,100 @@
+"""Turn engine.conditions' answers into the words players say, in the page's language.
+
+Used by build.py for the static default answer and by the conditions page's and the ledger's
+glue live, so the static and the live page word an answer the same way.
+
+>>> import tomllib, pathlib
+>>> strings = tomllib.loads(pathlib.Path("content/ko/strings.toml").read_text("utf-8"))
+>>> need = {"points": [1300, 2600], "hands": [{"han": 3, "fu": 40}, {"han": 4, "fu": 20}],
+...         "limit": None}
+>>> route_texts({"win": "tsumo", "need": need}, [25000] * 4, 0, 1, strings)
+('쯔모 1,300·2,600', '3판 40부 · 4판 20부')
+"""
+
+
+def amount(points, strings):
+    """3900 -> "3,900" (ko) or "3900" (ja)."""
+    return f"{points:,}".replace(",", strings["conditions"]["say"]["thousands"])
+
+
+def seat_wind(seat, dealer, players, strings):
+    """The seat's wind in this hand: the dealer is East."""
+    return strings["conditions"]["wind"][str((seat - dealer) % players)]
+
+
+def seat_label(seat, dealer, players, strings):
+    words = strings["conditions"]["seat"]
+    return words["with_wind"].format(n=seat + 1, wind=seat_wind(seat, dealer, players, strings))
+
+
+def place_label(place, players, strings):
+    words = strings["conditions"]["place"]
+    return words["last"] if place == players - 1 else words[str(place)]
+
+
+def hands_text(need, strings):
+    """The han/fu readings under an amount: each han 1–4 with its smallest fu, then the limit."""
+    say = strings["conditions"]["say"]
+    parts = [say["hand"].format(han=hand["han"], fu=hand["fu"]) for hand in need["hands"]]
+    if need["limit"] and not parts:
+        parts.append(say["from_limit"].format(limit=strings["tier"][need["limit"]]))
+    elif need["limit"]:
+        parts.append(strings["tier"][need["limit"]])
+    return say["hands_sep"].join(parts)
+
+
+def route_texts(route, scores, dealer, seat, strings):
+    """(the announcement, the han/fu readings) for one route of `seat`'s answer."""
+    say = strings["conditions"]["say"]
+    need = route["need"]
+    players = len(scores)
+    if route["win"] == "ron":
+        who = seat_wind(route["from"], dealer, players, strings)
+        if isinstance(need, str):
+            return say[f"ron_{need}"].format(who=who), ""
+        ahead = scores[route["from"]] >= scores[seat]  # a rival: the ron is a direct hit
+        text = say["ron_direct" if ahead else "ron"].format(
+            who=who, points=amount(need["points"], strings))
+        return text, hands_text(need, strings)
+    if isinstance(need, str):
+        return say[f"tsumo_{need}"], ""
+    points = [amount(p, strings) for p in need["points"]]
+    paid = say["tsumo_all"].format(a=points[0]) if len(points) == 1 else \
+        say["tsumo_pair"].format(a=points[0], b=points[1])
+    if len(points) == 1:
+        return paid, hands_text(need, strings)  # "2,600 올" says tsumo by itself
+    return say["tsumo"].format(points=paid), hands_text(need, strings)
+
+
+def draw_text(kind, answer, strings):
+    say = strings["conditions"]["say"]
+    if answer is None:
+        return say["draw_noten_riichi"]
+    return say[f"draw_{kind}_{answer}"]
+
+
+def view(answer, scores, dealer, strings):
+    """{hook: (text, readings)} for every data-need hook of one seat's answer, plus the rank."""
+    seat = answer["seat"]
+    texts = {}
+    for route in answer["routes"]:
+        hook = f"ron-{route['from']}" if route["win"] == "ron" else "tsumo"
+        texts[hook] = route_texts(route, scores, dealer, seat, strings)
+    texts["draw-tenpai"] = (draw_text("tenpai", answer["draw"]["tenpai"], strings), "")
+    texts["draw-noten"] = (draw_text("noten", answer["draw"]["noten"], strings), "")
+    return texts
+
+
+def rank_text(answer, scores, strings):
+    say = strings["conditions"]["say"]
+    mine = scores[answer["seat"]]
+    shared = sum(score == mine for score in scores) > 1
+    return say["rank_now_shared" if shared else "rank_now"].format(rank=answer["rank"])
+
+
+def error_text(error, strings):
+    """A StateError's sentence next to its field."""
+    words = strings["conditions"]
+    label = words["label"].get(error.field, error.field)
+    template = words["error"].get(error.code, words["error"]["other"])
+    return template.format(label=label)
