@@ -19,14 +19,12 @@ from ..keys import MAX_VALUE_LENGTH
 from ..ledger import RecordError, replay, rules_from
 from ..ledger.record import CODES as RECORD_CODES
 from ..ledger.record import MAX_POINTS, integer
-from ..presets import FIELDS
 
 CODES = {
     **RECORD_CODES,
     "empty": "a value is required",
     "too_long": "too long",
 }
-TIES = ("seat", "split")
 STATE_KEYS = {"rules", "players", "scores", "dealer", "honba", "sticks", "seat", "place", "riichi"}
 RECORD_KEYS = {"record", "seat", "place", "riichi"}
 MAX_COUNTER = 99  # honba and sticks, as on the calculator
@@ -72,26 +70,13 @@ def _checked(read, *args):
         raise StateError(field, error.code, error.value, error.hand) from None
 
 
-def _rules_from(mapping):
-    """rules_from, with ``ties`` (SPEC §6.1: seat | split, default seat)."""
-    if isinstance(mapping, dict) and "ties" not in FIELDS and "ties" in mapping:
-        mapping = dict(mapping)
-        ties = mapping.pop("ties")
-        rules = rules_from(mapping)
-        if ties not in TIES:
-            raise RecordError(None, "ties", "unknown_choice", ties)
-        return {**rules, "ties": ties}
-    rules = rules_from(mapping)
-    return {"ties": "seat", **rules}
-
-
 def read_rules(mapping):
     """The game's rules (SPEC §6.1, with presets and defaults), checked.
 
     >>> read_rules({"players": 3})["ties"], read_rules({"ties": "split"})["ties"]
     ('seat', 'split')
     """
-    return _checked(_rules_from, mapping)
+    return {"ties": "seat", **_checked(rules_from, mapping)}
 
 
 def _number(value, field, low, high):
@@ -187,7 +172,7 @@ def read_query(mapping):
     for name in RULE_KEYS:
         rules[name] = texts[name]
     try:
-        rules = _rules_from(rules)
+        rules = rules_from(rules)
     except RecordError as error:
         raise StateError(error.field, error.code, error.value) from None
     scores = [part.strip() for part in texts["scores"].split(",")]
