@@ -182,7 +182,7 @@ def first_heading(body):
 
 def ledger_context(lang, strings, base_url):
     first = presets.NAMES[0]
-    ledger_strings = {"ledger": strings["ledger"]}
+    ledger_strings = {key: strings[key] for key in ("ledger", "conditions", "tier")}
     return {
         "lang": lang,
         "other": "ja" if lang == "ko" else "ko",

@@ -43,13 +43,14 @@ def hands_text(need, strings):
     return say["hands_sep"].join(parts)
 
 
-def route_texts(route, scores, dealer, seat, strings):
-    """(the announcement, the han/fu readings) for one route of `seat`'s answer."""
+def route_texts(route, scores, dealer, seat, strings, names=None):
+    """(the announcement, the han/fu readings) for one route of `seat`'s answer; the discarder
+    is named by `names(seat)` when given (the ledger's seat names), else by its wind."""
     say = strings["conditions"]["say"]
     need = route["need"]
     players = len(scores)
     if route["win"] == "ron":
-        who = seat_wind(route["from"], dealer, players, strings)
+        who = names(route["from"]) if names else seat_wind(route["from"], dealer, players, strings)
         if isinstance(need, str):
             return say[f"ron_{need}"].format(who=who), ""
         ahead = scores[route["from"]] >= scores[seat]  # a rival: the ron is a direct hit
@@ -73,13 +74,13 @@ def draw_text(kind, answer, strings):
     return say[f"draw_{kind}_{answer}"]
 
 
-def view(answer, scores, dealer, strings):
+def view(answer, scores, dealer, strings, names=None):
     """{hook: (text, readings)} for every data-need hook of one seat's answer, plus the rank."""
     seat = answer["seat"]
     texts = {}
     for route in answer["routes"]:
         hook = f"ron-{route['from']}" if route["win"] == "ron" else "tsumo"
-        texts[hook] = route_texts(route, scores, dealer, seat, strings)
+        texts[hook] = route_texts(route, scores, dealer, seat, strings, names)
     texts["draw-tenpai"] = (draw_text("tenpai", answer["draw"]["tenpai"], strings), "")
     texts["draw-noten"] = (draw_text("noten", answer["draw"]["noten"], strings), "")
     return texts

@@ -2,7 +2,7 @@
 each: storage, setup, the next hand, the board, the final results) and holds the actions that
 change the game. Every change goes through `change`: saved first, then drawn. The engine does the
 arithmetic, `ledger_present` the wording."""
-from ledger_page import board, final, hand, setup, store
+from ledger_page import board, conditions, final, hand, setup, store
 from ledger_page.dom import (BOARD, GAME, HAND_FORM, L, MAIN, ROOT, SETUP, copy_text, each, q,
                              seat_name, set_text, show_error, state)
 from ledger_page.game import current_game
@@ -35,6 +35,7 @@ def draw():
     q("[data-ledger-end]").hidden = game["over"]
     q("[data-ledger-end-sure]").hidden = True
     board.draw_board(record, game)
+    conditions.draw(record, game)
     board.draw_history(record, game)
     final.draw_final(record, game)
     final.draw_export(record)
@@ -123,7 +124,8 @@ proxies = {name: create_proxy(handler) for name, handler in {
     "preset": setup.on_preset, "rule_edit": setup.on_rule_edit, "start": on_start,
     "preview": hand.preview, "add": on_add, "ref": board.on_ref, "undo": on_undo, "end": on_end,
     "end_sure": on_end_sure, "new": on_new, "import": on_import, "copy": final.on_copy,
-    "copy_damaged": on_copy_damaged, "forget": store.on_forget, "storage": on_storage}.items()}
+    "copy_damaged": on_copy_damaged, "forget": store.on_forget, "storage": on_storage,
+    "need": conditions.on_change}.items()}
 
 
 def listen(selector, event, name):
@@ -141,6 +143,8 @@ def start():
     listen("#ledger-hand", "change", "preview")
     listen("#ledger-hand", "submit", "add")
     listen("[data-ledger-ref]", "click", "ref")
+    listen("[data-need-place]", "input", "need")
+    listen("[data-need-riichi]", "input", "need")
     listen("[data-ledger-undo]", "click", "undo")
     listen("[data-ledger-end]", "click", "end")
     listen("[data-ledger-end-sure]", "click", "end_sure")
