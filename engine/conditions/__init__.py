@@ -90,7 +90,8 @@ class Search:
         self.players = len(table.scores)
         self.ties = table.rules.get("ties", "seat")
         self.state = State(0, table.dealer, table.honba, table.sticks, tuple(table.scores))
-        self._after = {}
+        self._after = {}  # probe -> the scores after it
+        self._places = {}  # scores -> every seat's places
 
     def _play(self, hand):
         return play(self.state, hand, self.table.rules).state.scores
@@ -116,7 +117,9 @@ class Search:
     def reaches(self, scores, seat, place):
         """The goal: the asker's worst place after the hand is `place` or better (with
         ``ties=split`` a tie across the line does not reach it)."""
-        return places(scores, self.ties)[seat][1] <= place
+        if scores not in self._places:
+            self._places[scores] = places(scores, self.ties)
+        return self._places[scores][seat][1] <= place
 
     def need(self, seat, place, discarder=None):
         """SPEC §7's NEED for ron from `discarder` (tsumo when None)."""
@@ -175,10 +178,19 @@ class Search:
         seen = set()
         for count in range(len(others) + 1):
             for chosen in combinations(others, count):
-                hand = {"result": "draw", "tenpai": [*chosen, *([seat] if tenpai else [])],
-                        "nagashi": [], "riichi": [seat] if self.riichi else []}
-                seen.add(self.reaches(self._play(hand), seat, place))
+                ready = tuple(sorted((*chosen, *([seat] if tenpai else []))))
+                seen.add(self.reaches(self._drawn(ready, seat), seat, place))
         return "depends" if len(seen) == 2 else "always" if True in seen else "never"
+
+    def _drawn(self, tenpai, seat):
+        """The scores after an exhaustive draw with `tenpai` ready (the same for every asker
+        but for the asker's own riichi stick)."""
+        key = ("draw", tenpai, seat if self.riichi else None)
+        if key not in self._after:
+            hand = {"result": "draw", "tenpai": list(tenpai), "nagashi": [],
+                    "riichi": [seat] if self.riichi else []}
+            self._after[key] = self._play(hand)
+        return self._after[key]
 
     def answer(self, seat, place):
         routes = [{"win": "ron", "from": other, "need": self.need(seat, place, other)}
