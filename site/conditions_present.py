@@ -43,7 +43,23 @@ def hands_text(need, strings):
     return say["hands_sep"].join(parts)
 
 
-def route_texts(route, scores, dealer, seat, strings, names=None):
+def _cost(need):
+    """Routes compared by what they need: any < an amount < none."""
+    if need == "any":
+        return 0
+    if need == "none":
+        return float("inf")
+    return need["points"]
+
+
+def direct(route, answer):
+    """A ron is a direct hit (직격/直撃) when it needs less than a ron from someone else: the
+    discarder's loss is what makes it cheaper."""
+    rons = [r["need"] for r in answer["routes"] if r["win"] == "ron"]
+    return any(_cost(route["need"]) < _cost(other) for other in rons)
+
+
+def route_texts(route, scores, dealer, seat, strings, names=None, hit=False):
     """(the announcement, the han/fu readings) for one route of `seat`'s answer; the discarder
     is named by `names(seat)` when given (the ledger's seat names), else by its wind."""
     say = strings["conditions"]["say"]
@@ -53,8 +69,7 @@ def route_texts(route, scores, dealer, seat, strings, names=None):
         who = names(route["from"]) if names else seat_wind(route["from"], dealer, players, strings)
         if isinstance(need, str):
             return say[f"ron_{need}"].format(who=who), ""
-        ahead = scores[route["from"]] >= scores[seat]  # a rival: the ron is a direct hit
-        text = say["ron_direct" if ahead else "ron"].format(
+        text = say["ron_direct" if hit else "ron"].format(
             who=who, points=amount(need["points"], strings))
         return text, hands_text(need, strings)
     if isinstance(need, str):
@@ -80,7 +95,8 @@ def view(answer, scores, dealer, strings, names=None):
     texts = {}
     for route in answer["routes"]:
         hook = f"ron-{route['from']}" if route["win"] == "ron" else "tsumo"
-        texts[hook] = route_texts(route, scores, dealer, seat, strings, names)
+        hit = route["win"] == "ron" and direct(route, answer)
+        texts[hook] = route_texts(route, scores, dealer, seat, strings, names, hit)
     texts["draw-tenpai"] = (draw_text("tenpai", answer["draw"]["tenpai"], strings), "")
     texts["draw-noten"] = (draw_text("noten", answer["draw"]["noten"], strings), "")
     return texts

@@ -484,3 +484,41 @@ def test_the_guide_example_is_the_engines(lang, amounts):
     assert needs[("tsumo",)]["hands"] == [{"han": 3, "fu": 60}, {"han": 4, "fu": 30}]
     _answer, needs = ask([35000, 25200, 20000, 19800], dealer=3, seat=1, kiriage=1)
     assert needs[("tsumo",)]["points"] == [2000, 4000]
+
+
+# ---------------------------------------------------------------- words as players say them
+
+def said(lang, scores, dealer, seat, **rules):
+    import tomllib
+    sys.path.insert(0, str(ROOT / "site"))
+    import conditions_present
+
+    strings = tomllib.loads((ROOT / "content" / lang / "strings.toml").read_text("utf-8"))
+    answer, _needs = ask(scores, dealer, seat, **rules)
+    return conditions_present.view(answer, scores, dealer, strings)
+
+
+def test_words_ko():
+    texts = said("ko", [32000, 28500, 22000, 17500], 0, 1)
+    assert texts["ron-0"] == ("동가에게서 2,000 직격", "1판 60부 · 2판 30부 · 3판 25부 · 4판 25부")
+    assert texts["ron-2"][0] == "서가에게서 론 3,600"
+    assert texts["tsumo"][0] == "쯔모 600·1,200"
+    texts = said("ko", [32000, 24000, 23000, 21000], 3, 3)
+    assert texts["tsumo"] == ("2,900 올", "2판 90부 · 3판 50부 · 4판 25부")
+    texts = said("ko", [60000, 15000, 13000, 12000], 3, 2, multi=0)
+    assert texts["ron-1"][0] == "서가에게서는 역만으로도 안 됨"
+    assert texts["ron-0"] == ("남가에게서 24,000 직격", "삼배만부터")
+    texts = said("ko", [30100, 30000, 20000, 19900], 3, 0)
+    assert texts["tsumo"][0] == "쯔모라면 아무 화료나"
+
+
+def test_words_ja():
+    texts = said("ja", [32000, 28500, 22000, 17500], 0, 1)
+    assert texts["ron-0"] == ("東家から2000直撃", "1飜60符・2飜30符・3飜25符・4飜25符")
+    assert texts["tsumo"][0] == "600・1200ツモ"
+    texts = said("ja", [32000, 24000, 23000, 21000], 3, 3)
+    assert texts["tsumo"][0] == "2900オール"
+    texts = said("ja", [60000, 15000, 13000, 12000], 3, 2, multi=0)
+    assert texts["tsumo"][0] == "ツモは役満でも届かない"
+    texts = said("ja", [30100, 30000, 20000, 19900], 3, 0)
+    assert texts["ron-1"][0] == "西家からなら何でもアガれば"
