@@ -17,10 +17,13 @@ HOOKS = ("ron-0", "ron-1", "ron-2", "ron-3", "tsumo", "draw-tenpai", "draw-noten
 
 state = {"error": None, "link": None}
 shown = {}  # slot -> the text or flag last written there
+found = {}  # selector -> element, looked up once
 
 
 def one(selector):
-    return document.querySelector(selector)
+    if selector not in found:
+        found[selector] = document.querySelector(selector)
+    return found[selector]
 
 
 def put(slot, element, text):
