@@ -265,8 +265,8 @@ def conditions_context(lang, strings, base_url):
 
 
 def render_conditions_pages(env, strings, base_url, out):
-    """LANG/conditions/index.html for each language (the ledger's PyScript config serves it: the
-    same folder depth), and its glue."""
+    """LANG/conditions/index.html for each language, its glue, and its PyScript config: the
+    calculator's, with the interpreter's URL a folder further up (the page is a folder deeper)."""
     template = env.get_template("conditions.html.j2")
     for lang in LANGUAGES:
         try:
@@ -276,6 +276,9 @@ def render_conditions_pages(env, strings, base_url, out):
         write(out / lang / "conditions" / "index.html", text)
     (out / "app").mkdir(parents=True, exist_ok=True)
     shutil.copy2(SITE / "conditions_glue.py", out / "app" / "conditions_glue.py")
+    config = json.loads((SITE / "static" / "app" / "pyscript.json").read_text(encoding="utf-8"))
+    config["interpreter"] = "../" + config["interpreter"]
+    write(out / "app" / "pyscript-conditions.json", json.dumps(config, indent=2) + "\n")
 
 
 # ---------------------------------------------------------------- stage 3: copy files

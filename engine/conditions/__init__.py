@@ -88,7 +88,7 @@ class Search:
         self.table = table
         self.riichi = riichi
         self.players = len(table.scores)
-        self.ties = table.rules.get("ties", "seat")
+        self.ties = table.rules["ties"]
         self.state = State(0, table.dealer, table.honba, table.sticks, tuple(table.scores))
         self._after = {}  # probe -> the scores after it
         self._places = {}  # scores -> every seat's places

@@ -76,7 +76,7 @@ def read_rules(mapping):
     >>> read_rules({"players": 3})["ties"], read_rules({"ties": "split"})["ties"]
     ('seat', 'split')
     """
-    return {"ties": "seat", **_checked(rules_from, mapping)}
+    return _checked(rules_from, mapping)
 
 
 def _number(value, field, low, high):

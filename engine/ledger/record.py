@@ -64,7 +64,6 @@ SEAT_DEFAULTS = {
     3: {"start": 35000, "return": 40000, "uma": [15, 0, -15]},
 }
 
-TIES = ("seat", "split")
 _INTEGER = re.compile(r"-?[0-9]{1,9}")
 
 
@@ -137,7 +136,7 @@ def rules_from(mapping):
         mapping = {}
     if not isinstance(mapping, dict):
         raise RecordError(None, "rules", "not_an_object", mapping)
-    _known(mapping, None, {*FIELDS, "preset", "ties"})
+    _known(mapping, None, {*FIELDS, "preset"})
     players = _choice(mapping.get("players", 4), "players", FIELDS["players"])
     preset = mapping.get("preset")
     if preset is not None:
@@ -171,9 +170,6 @@ def rules_from(mapping):
         if not isinstance(uma, list):
             raise RecordError(None, "uma", "not_a_list", uma)
         rules["uma"] = [integer(u, None, "uma", -MAX_UMA, MAX_UMA) for u in uma]
-    # SPEC §6.1 ties: equal points rank by seat order (the default, when absent) or share places.
-    if "ties" in mapping:
-        rules["ties"] = _choice(mapping["ties"], "ties", TIES)
     if len(rules["uma"]) != players:
         raise RecordError(None, "uma", "wrong_count", rules["uma"])
     if sum(rules["uma"]):
