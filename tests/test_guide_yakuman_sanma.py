@@ -178,7 +178,7 @@ def prose_numbers():
     # inputs the prose names: the player counts, the 1 han 30 fu example; rule constants: 13 han
     # for kazoe and the 13-sided wait, the terminals 1 and 9; the years of the rule documents
     inputs = {*KEYS["players"].choices, "1", "30"}
-    return {fmt(n) for n in numbers} | inputs | {"13", "9", "2016", "2022", "2025"}
+    return {fmt(n) for n in numbers} | inputs | {"13", "9", "2015", "2016", "2022", "2025"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
