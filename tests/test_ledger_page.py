@@ -9,11 +9,13 @@ from bs4 import BeautifulSoup
 
 import build
 from engine import ledger
+import present
+from engine.ledger.record import RESULTS
 from engine.presets import FIELDS, NAMES, PRESETS, preset_rules
 
 LANGS = ("ko", "ja")
 HAND_KEYS = {"result", "from", "winner", "han", "fu", "yakuman", "pao", "riichi", "tenpai",
-             "nagashi"}
+             "nagashi", "seat"}
 
 
 
@@ -234,3 +236,23 @@ def test_worked_example_is_the_engines(lang):
     assert [hand["honba"] for hand in game["hands"]] == [0, 0, 1, 2]
     assert game["hands"][0]["deltas"][1] == 5200 and game["hands"][1]["deltas"][1] == 3000
     assert game["hands"][3]["deltas"][3] == 3600
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_hand_form_offers_every_result_and_the_final_table_a_penalty_column(pages, lang):
+    page = pages[lang]
+    results = [box["value"] for box in page.select('#ledger-hand input[name="result"]')]
+    assert results == list(RESULTS)
+    # The page hides abortive draws and chombo by the game's rules (CSS on data-aborts and
+    # data-chombo): the choices carry the classes that rule keys on.
+    for value in ("abort", "chombo"):
+        assert "lg-choice-" + value in page.select_one(f"#lh-result-{value}").parent["class"]
+    assert [o["value"] for o in page.select("#lh-seat option")] == ["", "0", "1", "2", "3"]
+    heads = [th.text.strip() for th in page.select(".ledger-final thead th")]
+    assert strings(lang)["ledger"]["final"]["chombo"] in heads
+
+
+def test_a_shared_place_is_said_as_players_say_it():
+    assert present.place_text([1, 2], strings("ko")["ledger"]["final"]) == "1–2위 공동"
+    assert present.place_text([1, 2], strings("ja")["ledger"]["final"]) == "1–2位（同点）"
+    assert present.place_text([3, 3], strings("ja")["ledger"]["final"]) == "3"
