@@ -232,13 +232,15 @@ SOURCES = {
         "agariyame": f"{WRC}: §5.9.1 no agari yame",
         "tenpaiyame": f"{WRC}: none",
         "leftover": f"{WRC}: riichi bets still on the table at the end of the session go to "
-                    "nobody",
+                    "nobody (as issue 16's reading of the rule book has it; the excerpts read "
+                    "here do not quote the clause)",
         "ties": f"{WRC}: 'uma +15/+5, modified for ties': if players tie, the uma of their "
                 "places is averaged",
         "aborts": f"{WRC}: §5.7 'There are no abortive draws'",
         "chombo": f"{WRC}: §7.1 chombo is a 20,000-point penalty on the session score, not paid "
-                  "at the table; §5.7 and §5.7.8: the hand is dealt again, East stays East, no "
-                  "counter",
+                  "at the table ('penalties are applied to the overall score, not to the "
+                  "table's score'); §5.7 'Chonbo results in a re-deal and does not count as a "
+                  "hand', §5.7.8 'In case of chonbo there is no dealer rotation'",
         "chombopenalty": f"{WRC}: §7.1, 20,000 points (20)",
         "length": f"{WRC}: hanchan",
     },
@@ -258,8 +260,9 @@ SOURCES = {
         "extension": f"{EMA}: none",
         "target": "no west round nor agari-yame: target = return, unused",
         "agariyame": f"{EMA}: none", "tenpaiyame": f"{EMA}: none",
-        "leftover": f"{EMA}: §3.6.1 winner bonus, riichi sticks left at the end go to first "
-                    "place",
+        "leftover": f"{EMA}: §3.6.1 'Winner bonus' (so named in the contents): riichi sticks "
+                    "left at the end go to first place; the clause's text was not at hand here, "
+                    "and EMA clubs play it so",
         "ties": f"{EMA}: players on equal points share the uma of their places equally",
         "aborts": f"{EMA}: 2016 'Abortive draws are no longer used in EMA riichi rules'",
         "chombo": f"{EMA}: 2016 §3.4.6, a chombo is 20,000 points taken off the offender's "
