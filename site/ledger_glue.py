@@ -6,6 +6,7 @@ from ledger_page import board, conditions, final, hand, setup, store
 from ledger_page.dom import (BOARD, GAME, HAND_FORM, L, MAIN, ROOT, SETUP, copy_text, each, q,
                              seat_name, set_text, show_error, state)
 from ledger_page.game import current_game
+from ledger_present import chombo_hint
 from pyodide.ffi import create_proxy
 from pyscript import window
 
@@ -28,6 +29,9 @@ def draw():
     game = current_game(record)
     MAIN.dataset.players = str(record["rules"]["players"])
     MAIN.dataset.nagashi = str(record["rules"]["nagashi"])
+    MAIN.dataset.aborts = str(record["rules"]["aborts"])
+    MAIN.dataset.chombo = record["rules"]["chombo"]
+    set_text("[data-ledger-chombo-hint]", chombo_hint(L, record["rules"]))
     GAME.dataset.over = "1" if game["over"] else "0"
     for seat in range(4):
         set_text(f'[data-ledger-label="{seat}"]', seat_name(record, seat))

@@ -62,4 +62,62 @@ def describe(words, hand, record):
             text += " · " + says["nagashi"].format(
                 seats=join(seat_name(words, record, seat) for seat in hand["nagashi"]))
         return text
+    if hand["result"] == "chombo":
+        offender = seat_name(words, record, hand["seat"])
+        if record["rules"]["chombo"] == "penalty":
+            return says["chombo_penalty"].format(seat=offender, penalty=penalty_text(record["rules"]))
+        return says["chombo"].format(seat=offender)
     return says["abort"]
+
+
+def penalty_text(rules):
+    """What a chombo takes off the final result with ``chombo=penalty``: "−20"."""
+    return signed(-rules["chombopenalty"])
+
+
+def chombo_hint(words, rules):
+    """The line under the chombo choice: what this game's rules do with a chombo."""
+    says = words["hand"]
+    if rules["chombo"] == "penalty":
+        return says["chombo_penalty"].format(penalty=penalty_text(rules))
+    return says["chombo_mangan"]
+
+
+def place_text(words, span):
+    """A seat's place in the final standings (``final["places"]``): "2", or a place shared by
+    equal points (``ties=split``) as players say it, e.g. "1–2위 공동".
+
+    >>> words = {"final": {"shared": "{best}–{worst}위 공동"}}
+    >>> place_text(words, [2, 2]), place_text(words, [1, 2])
+    ('2', '1–2위 공동')
+    """
+    best, worst = span
+    return str(best) if best == worst else words["final"]["shared"].format(best=best, worst=worst)
+
+
+def standings_order(final):
+    """Seats as the final standings list them: by place, a shared place in seat order.
+
+    >>> standings_order({"places": [[3, 3], [1, 2], [1, 2], [4, 4]]})
+    [1, 2, 0, 3]
+    """
+    return sorted(range(len(final["places"])), key=lambda seat: (final["places"][seat], seat))
+
+
+def final_cells(words, record, final, seat):
+    """One row of the final standings: place, name, points, uma, oka, chombo penalty, result.
+
+    >>> final = {"places": [[1, 2], [1, 2], [3, 3], [4, 4]], "scores": [38000] * 2 + [24000] * 2,
+    ...          "uma": [10, 10, -5, -15], "oka": [0, 0, 0, 0], "chombo": [0, 0, -20, 0],
+    ...          "results": [18.0, 18.0, -31.0, -21.0]}
+    >>> words = {"final": {"shared": "{best}–{worst}位（同点）"}, "seat": {"2": "西家"}}
+    >>> final_cells(words, {}, final, 2)
+    ['3', '西家', '24,000', '−5', '', '−20', '−31.0']
+    >>> final_cells(words, {"names": ["A"]}, final, 0)[:2]
+    ['1–2位（同点）', 'A']
+    """
+    return [place_text(words, final["places"][seat]), seat_name(words, record, seat),
+            fmt(final["scores"][seat]), signed(final["uma"][seat]),
+            signed_result(final["oka"][seat]) if final["oka"][seat] else "",
+            signed(final["chombo"][seat]) if final["chombo"][seat] else "",
+            signed_result(final["results"][seat])]

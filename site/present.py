@@ -146,27 +146,6 @@ def error_text(error, strings):
                            high=key.high if key.high is not None else "")
 
 
-def place_text(span, words):
-    """A seat's place in the final standings (``final["places"]``): "2", or a place shared by
-    equal points (``ties=split``) in the words of the page, e.g. "1–2위 공동".
-
-    >>> words = {"shared": "{best}–{worst}위 공동"}
-    >>> place_text([2, 2], words), place_text([1, 2], words)
-    ('2', '1–2위 공동')
-    """
-    best, worst = span
-    return str(best) if best == worst else words["shared"].format(best=best, worst=worst)
-
-
-def standings_order(final):
-    """Seats as the final standings list them: by place, a shared place in seat order.
-
-    >>> standings_order({"places": [[3, 3], [1, 2], [1, 2], [4, 4]]})
-    [1, 2, 0, 3]
-    """
-    return sorted(range(len(final["places"])), key=lambda seat: (final["places"][seat], seat))
-
-
 def hk_cells(rows):
     """The two live cells of each HK table row: tsumo-each, and ron as 'a' or 'a / b / c'."""
     cells = []
@@ -177,6 +156,5 @@ def hk_cells(rows):
     return cells
 
 
-__all__ = ["fmt", "explanation", "view", "error_text", "hk_cells", "place_text", "preset_keys",
-           "preset_matches", "standings_order",
+__all__ = ["fmt", "explanation", "view", "error_text", "hk_cells", "preset_keys", "preset_matches",
            "PRESET_CHOICES", "Decimal"]

@@ -9,7 +9,7 @@ from bs4 import BeautifulSoup
 
 import build
 from engine import ledger
-import present
+import ledger_present
 from engine.ledger.record import RESULTS
 from engine.presets import FIELDS, NAMES, PRESETS, preset_rules
 
@@ -253,6 +253,34 @@ def test_the_hand_form_offers_every_result_and_the_final_table_a_penalty_column(
 
 
 def test_a_shared_place_is_said_as_players_say_it():
-    assert present.place_text([1, 2], strings("ko")["ledger"]["final"]) == "1–2위 공동"
-    assert present.place_text([1, 2], strings("ja")["ledger"]["final"]) == "1–2位（同点）"
-    assert present.place_text([3, 3], strings("ja")["ledger"]["final"]) == "3"
+    assert ledger_present.place_text(strings("ko")["ledger"], [1, 2]) == "1–2위 공동"
+    assert ledger_present.place_text(strings("ja")["ledger"], [1, 2]) == "1–2位（同点）"
+    assert ledger_present.place_text(strings("ja")["ledger"], [3, 3]) == "3"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_final_rows_and_history_of_a_wrc_game_with_a_chombo(lang):
+    # The game of tests/test_ledger_rules.py::test_wrc_chombo_and_tie_on_top.
+    draw = {"result": "draw", "tenpai": [], "riichi": []}
+    record = {"rules": ledger.rules_from({"preset": "wrc"}), "hands": [
+        {"result": "ron", "from": 3, "winners": [{"seat": 1, "han": 4, "fu": 30}], "riichi": []},
+        {"result": "chombo", "seat": 2, "riichi": [0]},
+        {"result": "ron", "from": 2, "winners": [{"seat": 0, "han": 5, "fu": 30}], "riichi": []},
+        *[draw] * 6]}
+    words = strings(lang)["ledger"]
+    final = ledger.replay(record)["final"]
+    rows = [ledger_present.final_cells(words, record, final, seat)
+            for seat in ledger_present.standings_order(final)]
+    top, bottom = (words["final"]["shared"].format(best=b, worst=w) for b, w in ((1, 2), (3, 4)))
+    assert [row[0] for row in rows] == [top, top, bottom, bottom]
+    # Seat 2 (third row: it shares 3-4 with seat 3, and comes first in seat order): 22,000,
+    # uma (-5 - 15) / 2 = -10, the 20 penalty in its own column, -8 - 10 - 20 = -38.
+    assert rows[2][1:] == [words["seat"]["2"], "22,000", "\u221210", "", "\u221220", "\u221238.0"]
+    said = ledger_present.describe(words, record["hands"][1], record)
+    assert said == words["history"]["chombo_penalty"].format(seat=words["seat"]["2"],
+                                                             penalty="\u221220")
+    assert ledger_present.chombo_hint(words, record["rules"]) == \
+        words["hand"]["chombo_penalty"].format(penalty="\u221220")
+    mangan = {**record, "rules": ledger.rules_from({"preset": "tenhou"})}
+    assert ledger_present.describe(words, record["hands"][1], mangan) == \
+        words["history"]["chombo"].format(seat=words["seat"]["2"])

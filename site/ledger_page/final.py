@@ -1,11 +1,10 @@
-"""The final results (rank, score, uma, oka, result) and the export box (the record as JSON, to
-copy or download)."""
+"""The final results (place, shared where points are equal; score, uma, oka, chombo penalty,
+result) and the export box (the record as JSON, to copy or download)."""
 import json
 
-from ledger_page.dom import L, copy_text, q, seat_name, set_text, state
+from ledger_page.dom import L, copy_text, q, set_text, state
 from ledger_page.game import engine_record
-from ledger_present import signed, signed_result
-from present import fmt
+from ledger_present import final_cells, standings_order
 from pyodide.ffi import to_js
 from pyscript import document, window
 
@@ -18,18 +17,17 @@ def draw_final(record, game):
     final = game["final"]
     body = q("[data-ledger-final-rows]")
     body.replaceChildren()
-    order = sorted(range(len(final["ranks"])), key=lambda seat: final["ranks"][seat])
-    for seat in order:
-        rank = final["ranks"][seat]
-        cells = [str(rank), seat_name(record, seat), fmt(final["scores"][seat]),
-                 signed(final["uma"][seat]),
-                 signed_result(final["oka"][seat]) if final["oka"][seat] else "",
-                 signed_result(final["results"][seat])]
+    for seat in standings_order(final):
+        cells = final_cells(L, record, final, seat)
         row = document.createElement("tr")
         for index, text in enumerate(cells):
             cell = document.createElement("th" if index == 0 else "td")
             cell.textContent = text
+            if index == 0:
+                cell.scope = "row"
             if index == 5:
+                cell.className = "lg-penalty"
+            if index == len(cells) - 1:
                 cell.dataset.ledgerResult = str(seat)
             row.appendChild(cell)
         body.appendChild(row)

@@ -12,7 +12,7 @@ from pyscript import window
 ERROR_BOX = {"from": "from", "winners": "winner", "seat": "winner", "han": "winner",
              "fu": "winner", "yakuman": "winner", "pao": "winner", "tenpai": "tenpai",
              "nagashi": "nagashi", "riichi": "riichi"}
-NOT_YET = {("no_winner", "winners"), ("missing", "from")}
+NOT_YET = {("no_winner", "winners"), ("missing", "from"), ("missing", "seat")}
 
 
 def checked(name):
@@ -41,7 +41,16 @@ def read_form_hand():
     elif result == "draw":
         hand["tenpai"] = checked("tenpai")
         hand["nagashi"] = checked("nagashi")
+    elif result == "chombo" and HAND_FORM.elements.namedItem("seat").value:
+        hand["seat"] = HAND_FORM.elements.namedItem("seat").value
     return hand
+
+
+def error_box(error, raw):
+    """The box a hand's error shows in: a chombo's seat has a box of its own."""
+    if raw["result"] == "chombo" and error.field == "seat":
+        return "seat"
+    return ERROR_BOX.get(error.field, "hand")
 
 
 def preview(_event=None, adding=False):
@@ -61,7 +70,7 @@ def preview(_event=None, adding=False):
         if (error.code, error.field) in NOT_YET and not adding:  # not a mistake yet
             set_text("[data-ledger-preview-next]", error_text(error))
         else:
-            show_error(ERROR_BOX.get(error.field, "hand"), error_text(error), HAND_FORM)
+            show_error(error_box(error, raw), error_text(error), HAND_FORM)
             set_text("[data-ledger-preview-next]", "")
         for seat in range(4):
             set_text(f'[data-ledger-preview="{seat}"]', "–")

@@ -26,6 +26,7 @@ def fill_rules(rules):
             element.checked = bool(rules[field])
         else:
             element.value = str(rules[field])
+    setup_field("target").dataset.follows = "1" if rules["target"] == rules["return"] else "0"
     fill_uma(rules["uma"])
 
 
@@ -43,17 +44,26 @@ def on_preset(_event=None):
             setup_field("preset").value = "custom"
             show_error("rules", L["setup"]["three_not_offered"], RULES_FORM)
     seats = ledger.rules_from({"players": players})
-    setup_field("start").value = str(seats["start"])
-    setup_field("return").value = str(seats["return"])
+    for field in ("start", "return", "target"):
+        setup_field(field).value = str(seats[field])
+    setup_field("target").dataset.follows = "1"
     fill_uma(seats["uma"])
 
 
 def on_rule_edit(event):
+    """A rule changed by hand makes the rules "custom". The target follows the return score
+    while the two are equal (SPEC §6.1: target defaults to return); a target of its own stays."""
     name = event.target.name
     if name == "players":
         on_preset()
     elif name not in ("preset", "name"):
         setup_field("preset").value = "custom"
+    if name == "return":
+        target = setup_field("target")
+        if target.dataset.follows != "0":
+            target.value = event.target.value
+    elif name == "target":
+        setup_field("target").dataset.follows = "0"
 
 
 def read_rules():
