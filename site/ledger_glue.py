@@ -31,6 +31,7 @@ def draw():
     MAIN.dataset.nagashi = str(record["rules"]["nagashi"])
     MAIN.dataset.aborts = str(record["rules"]["aborts"])
     MAIN.dataset.chombo = record["rules"]["chombo"]
+    MAIN.dataset.oka = "0" if record["rules"]["return"] == record["rules"]["start"] else "1"
     set_text("[data-ledger-chombo-hint]", chombo_hint(L, record["rules"]))
     GAME.dataset.over = "1" if game["over"] else "0"
     for seat in range(4):

@@ -25,8 +25,8 @@ def draw_final(record, game):
             cell.textContent = text
             if index == 0:
                 cell.scope = "row"
-            if index == 5:
-                cell.className = "lg-penalty"
+            if index in (4, 5):
+                cell.className = ("lg-oka", "lg-penalty")[index - 4]
             if index == len(cells) - 1:
                 cell.dataset.ledgerResult = str(seat)
             row.appendChild(cell)
