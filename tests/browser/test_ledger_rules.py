@@ -26,6 +26,14 @@ def result(page, seat):
 def test_wrc_chombo_and_a_shared_top(context, base_url, lang):
     page, watch = open_ledger(context, base_url, lang)
     page.select_option("#lr-preset", "wrc")
+    # A target that is not a whole number: refused next to its field, no game started.
+    page.locator("#ledger-rule-list").evaluate("d => d.open = true")
+    page.fill("#lr-target", "3万")
+    page.click("[data-ledger-start]")
+    error = page.locator('[data-ledger-error="target"]')
+    assert error.is_visible() and words(lang)["rule"]["target"] in error.inner_text()
+    assert page.locator("[data-ledger-game]").is_hidden()
+    page.select_option("#lr-preset", "wrc")
     page.click("[data-ledger-start]")
     page.wait_for_selector("[data-ledger-game]:not([hidden])")
     # WRC has no abortive draws: the choice is not offered; chombo is.
