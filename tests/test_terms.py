@@ -15,6 +15,7 @@ import pytest
 from bs4 import BeautifulSoup
 
 import build
+import ledger_present
 
 LANGS = ("ko", "ja")
 PAGES = ("index.html", "ledger/index.html")
@@ -133,12 +134,12 @@ def test_round_names_carry_their_counter(texts, lang):
     assert not problems, "\n".join(problems)
 
 
-@pytest.mark.parametrize("lang,word", [("ko", "국"), ("ja", "局")])
-def test_the_ledgers_round_names_are_made_with_the_counter(lang, word):
-    # the ledger writes round names at run time from this pattern (site/ledger_glue.py round_text)
-    strings = build.load_strings(lang)["ledger"]
-    made = strings["board"]["round"].format(wind=strings["wind"]["E"], number=2)
-    assert made == strings["wind"]["E"] + "2" + word
+@pytest.mark.parametrize("lang,names", [("ko", ["동2국", "남4국", "서1국"]),
+                                        ("ja", ["東2局", "南4局", "西1局"])])
+def test_the_ledgers_round_names_are_made_with_the_counter(lang, names):
+    # the names the ledger writes at run time (board, history, the next hand's line)
+    words = build.load_strings(lang)["ledger"]
+    assert [ledger_present.round_text(words, code) for code in ("E2", "S4", "W1")] == names
 
 
 def test_final_points_are_soten_in_japanese():
