@@ -1,5 +1,5 @@
 """The term sheet (content/terms.toml, from ../shared/TERMS.md) held against the built pages: every
-text a reader meets on the calculator and ledger pages of both languages (visible text, title,
+text a reader meets on the calculator, ledger and other pages of both languages (visible text, title,
 aria-label, placeholder, alt, the meta description, and every UI, error and hint string, as embedded
 in the pages and as written in content/*/strings.toml) uses no variant the sheet rules out, except
 once in the glossary as "also called"; Korean has no 「」 and no 합니다체 endings (the guide,
@@ -19,7 +19,7 @@ import build
 import ledger_present
 
 LANGS = ("ko", "ja")
-PAGES = ("index.html", "ledger/index.html")
+PAGES = ("index.html", "ledger/index.html")  # at least these; any other page of the language too
 ATTRIBUTES = ("title", "aria-label", "placeholder", "alt")
 SHEET = tomllib.loads((build.CONTENT / "terms.toml").read_text(encoding="utf-8"))
 ALSO_CALLED = {"ko": ("라고도", "이라고도"), "ja": ("とも言う", "とも呼ぶ", "とも呼ばれる")}
@@ -33,6 +33,13 @@ def banned(lang):
         rules += [(re.compile(re.escape(v)), v, word) for v in concept.get(f"{lang}_not", ())]
         rules += [(re.compile(p), p, word) for p in concept.get(f"{lang}_not_re", ())]
     return rules
+
+
+def pages(site, lang):
+    """Every built page of one language (the calculator, the ledger, and any page added since)."""
+    found = sorted(str(path.relative_to(site / lang)) for path in (site / lang).rglob("index.html"))
+    assert set(PAGES) <= set(found), found
+    return found
 
 
 def walk(table, path=""):
@@ -50,7 +57,7 @@ def texts(site):
     found = {}
     for lang in LANGS:
         items = []
-        for name in PAGES:
+        for name in pages(site, lang):
             page = f"{lang}/{name}"
             soup = BeautifulSoup((site / lang / name).read_text(encoding="utf-8"), "html.parser")
             for script in soup.find_all("script", type="application/json"):
