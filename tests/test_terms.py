@@ -1,8 +1,9 @@
 """The term sheet (content/terms.toml, from ../shared/TERMS.md) held against the built pages: every
-text a reader meets on the calculator and ledger pages of both languages (visible text, title,
+text a reader meets on the calculator, ledger and other pages of both languages (visible text, title,
 aria-label, placeholder, alt, the meta description, and every UI, error and hint string, as embedded
 in the pages and as written in content/*/strings.toml) uses no variant the sheet rules out, except
-once in the glossary as "also called"; Korean has no 「」 and its guide text no 합니다체 endings;
+once in the glossary as "also called"; Korean has no 「」 and no 합니다체 endings (the guide,
+and the UI strings around it, speak 해요체);
 every round name carries its counter (동2국, 東2局).
 
 A failure names the page or file, the place (a string's key, an attribute, the guide), the text
@@ -15,9 +16,10 @@ import pytest
 from bs4 import BeautifulSoup
 
 import build
+import ledger_present
 
 LANGS = ("ko", "ja")
-PAGES = ("index.html", "ledger/index.html")
+PAGES = ("index.html", "ledger/index.html")  # at least these; any other page of the language too
 ATTRIBUTES = ("title", "aria-label", "placeholder", "alt")
 SHEET = tomllib.loads((build.CONTENT / "terms.toml").read_text(encoding="utf-8"))
 ALSO_CALLED = {"ko": ("라고도", "이라고도"), "ja": ("とも言う", "とも呼ぶ", "とも呼ばれる")}
@@ -31,6 +33,13 @@ def banned(lang):
         rules += [(re.compile(re.escape(v)), v, word) for v in concept.get(f"{lang}_not", ())]
         rules += [(re.compile(p), p, word) for p in concept.get(f"{lang}_not_re", ())]
     return rules
+
+
+def pages(site, lang):
+    """Every built page of one language (the calculator, the ledger, and any page added since)."""
+    found = sorted(str(path.relative_to(site / lang)) for path in (site / lang).rglob("index.html"))
+    assert set(PAGES) <= set(found), found
+    return found
 
 
 def walk(table, path=""):
@@ -48,7 +57,7 @@ def texts(site):
     found = {}
     for lang in LANGS:
         items = []
-        for name in PAGES:
+        for name in pages(site, lang):
             page = f"{lang}/{name}"
             soup = BeautifulSoup((site / lang / name).read_text(encoding="utf-8"), "html.parser")
             for script in soup.find_all("script", type="application/json"):
@@ -88,9 +97,10 @@ def around(text, match):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_no_variant_the_sheet_rules_out(texts, lang):
+    # both languages' variants: a page names the other language's page in its own words too
     problems, in_glossary = [], {}
     for where, text, glossary, _guide in texts[lang]:
-        for pattern, variant, word in banned(lang):
+        for pattern, variant, word in banned("ko") + banned("ja"):
             for match in pattern.finditer(text):
                 if glossary and any(mark in text for mark in ALSO_CALLED[lang]):
                     in_glossary.setdefault(variant, []).append(where)
@@ -119,9 +129,11 @@ def test_hamnida_finds_the_formal_endings_only():
     assert not hamnida("아니다, 나니다, 계산해요, 보니다")
 
 
-def test_korean_guide_text_is_haeyo_throughout(texts):
-    problems = [f"{where}: «{around(text, m)}» ends in {m[0]!r}; the guide speaks 해요체"
-                for where, text, _g, guide in texts["ko"] if guide for m in hamnida(text)]
+def test_korean_is_haeyo_throughout(texts):
+    # the sheet asks it of the guide; the labels, hints, notices and errors around it speak the
+    # same 해요체, so that one page does not switch speech levels between a hint and the guide
+    problems = [f"{where}: «{around(text, m)}» ends in {m[0]!r}; the pages speak 해요체 (…해요, …예요)"
+                for where, text, _g, _guide in texts["ko"] for m in hamnida(text)]
     assert not problems, "\n".join(problems)
 
 
@@ -133,12 +145,12 @@ def test_round_names_carry_their_counter(texts, lang):
     assert not problems, "\n".join(problems)
 
 
-@pytest.mark.parametrize("lang,word", [("ko", "국"), ("ja", "局")])
-def test_the_ledgers_round_names_are_made_with_the_counter(lang, word):
-    # the ledger writes round names at run time from this pattern (site/ledger_glue.py round_text)
-    strings = build.load_strings(lang)["ledger"]
-    made = strings["board"]["round"].format(wind=strings["wind"]["E"], number=2)
-    assert made == strings["wind"]["E"] + "2" + word
+@pytest.mark.parametrize("lang,names", [("ko", ["동2국", "남4국", "서1국"]),
+                                        ("ja", ["東2局", "南4局", "西1局"])])
+def test_the_ledgers_round_names_are_made_with_the_counter(lang, names):
+    # the names the ledger writes at run time (board, history, the next hand's line)
+    words = build.load_strings(lang)["ledger"]
+    assert [ledger_present.round_text(words, code) for code in ("E2", "S4", "W1")] == names
 
 
 def test_final_points_are_soten_in_japanese():
