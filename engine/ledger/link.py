@@ -1,0 +1,224 @@
+"""A game in a link: the page's game (record, names, ended) as the text after ``#g=`` (SPEC §8).
+
+The text is a format digit, then URL-safe base64 (no padding) of the zlib stream (deflate with its
+Adler-32 check, so a flipped bit is caught) of a compact JSON form of the game:
+
+    {"r": rules that differ from the defaults, or from the published rule set that leaves the
+          fewest to list ({"preset": "tenhou", "uma": [...]}: the record's reader takes both),
+     "n": the seats' names, "e": 1 when ended by hand (left out otherwise),
+     "h": [hand, ...]}
+
+A hand is a short list where it has one of the shapes below, and otherwise the record's own
+dict, so any hand the record accepts travels, in this format, even one of a kind added later:
+
+    ron      ["r", riichi, from, winner, ...]     riichi: the seats as a digit string ("02")
+    tsumo    ["t", riichi, winner]                winner: [seat, han, fu] or [seat, 0, yakuman]
+    draw     ["d", riichi, tenpai, nagashi]                 or [seat, 0, yakuman, pao]
+    abort    ["a", riichi]
+
+Rules travel by their record keys, so any rules field the record accepts travels too. Decoding
+checks only the link's own layer; the game it gives is checked by the record's reader like any
+other. Every failure is a ``LinkError`` with a stable code.
+
+>>> game = {"rules": {"players": 4}, "names": ["A", "", "", ""], "hands": [
+...     {"result": "ron", "riichi": [2], "from": 2, "winners": [{"seat": 0, "yakuman": 0,
+...      "han": 3, "fu": 40}]}]}
+>>> text = encode(game)
+>>> text[0], decode(text) == {**game, "rules": {}, "ended": False}
+('1', True)
+>>> decode("2" + text[1:])
+Traceback (most recent call last):
+...
+engine.ledger.link.LinkError: newer
+"""
+import base64
+import binascii
+import json
+import re
+import zlib
+
+from ..presets import NAMES, preset_rules
+from .record import rules_from
+
+FORMAT = "1"
+PREFIX = "g="  # the link's fragment: LANG/ledger/#g=...
+MAX_TEXT = 8000  # characters after #g=; a west game of 30 hands takes well under 1,000
+MAX_JSON = 200_000  # bytes the compact form may inflate to: no more, whatever the link says
+CODES = ("not_ours", "newer", "too_long", "damaged")
+RESULT_CODE = {"ron": "r", "tsumo": "t", "draw": "d", "abort": "a"}
+CODE_RESULT = {code: result for result, code in RESULT_CODE.items()}
+SEATS = "0123"
+BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
+
+
+class LinkError(ValueError):
+    """``code``: not_ours (no game of this format), newer (a later format), too_long, damaged
+    (truncated, re-encoded or altered)."""
+
+    def __init__(self, code):
+        super().__init__(code)
+        self.code = code
+
+
+# ---------------------------------------------------------------- the compact form
+
+def _seats(seats):
+    return "".join(str(seat) for seat in seats)
+
+
+def _winner(winner):
+    if winner.get("yakuman"):
+        short = [winner["seat"], 0, winner["yakuman"]]
+        return short + [winner["pao"]] if "pao" in winner else short
+    return [winner["seat"], winner["han"], winner["fu"]]
+
+
+def _short(hand):
+    result = hand.get("result")
+    riichi = _seats(hand.get("riichi", []))
+    if result == "ron":
+        return ["r", riichi, hand["from"], *map(_winner, hand["winners"])]
+    if result == "tsumo":
+        return ["t", riichi, *map(_winner, hand["winners"])]
+    if result == "draw":
+        return ["d", riichi, _seats(hand["tenpai"]), _seats(hand["nagashi"])]
+    return ["a", riichi]
+
+
+def _seat_list(text):
+    if not isinstance(text, str) or any(char not in SEATS for char in text):
+        raise LinkError("damaged")
+    return [int(char) for char in text]
+
+
+def _long_winner(short):
+    if not (isinstance(short, list) and 3 <= len(short) <= 4):
+        raise LinkError("damaged")
+    if short[1] == 0:
+        winner = {"seat": short[0], "yakuman": short[2]}
+        if len(short) == 4:
+            winner["pao"] = short[3]
+        return winner
+    if len(short) != 3:
+        raise LinkError("damaged")
+    return {"seat": short[0], "yakuman": 0, "han": short[1], "fu": short[2]}
+
+
+def _long(short):
+    """A hand back from its short list, or the record's own dict as it came."""
+    if isinstance(short, dict):
+        return short
+    if not (isinstance(short, list) and len(short) >= 2 and short[0] in CODE_RESULT):
+        raise LinkError("damaged")
+    result = CODE_RESULT[short[0]]
+    hand = {"result": result, "riichi": _seat_list(short[1])}
+    rest = short[2:]
+    if result == "ron" and len(rest) >= 2:
+        hand["from"] = rest[0]
+        hand["winners"] = [_long_winner(winner) for winner in rest[1:]]
+    elif result == "tsumo" and len(rest) == 1:
+        hand["winners"] = [_long_winner(rest[0])]
+    elif result == "draw" and len(rest) == 2:
+        hand["tenpai"], hand["nagashi"] = _seat_list(rest[0]), _seat_list(rest[1])
+    elif result != "abort" or rest:
+        raise LinkError("damaged")
+    return hand
+
+
+def _compact_hand(hand):
+    """The short list where it gives the very same hand back, else the hand as it is."""
+    try:
+        short = _short(hand)
+        if _long(short) == hand:
+            return short
+    except (KeyError, TypeError, LinkError):
+        pass
+    return hand
+
+
+def _rules_by_difference(rules):
+    """The rules as the fewest fields that differ from the defaults or from a preset."""
+    players = rules.get("players", 4)
+    bases = [({}, rules_from({"players": players}))]
+    for name in NAMES:
+        try:
+            bases.append(({"preset": name}, preset_rules(name, players)))
+        except ValueError:  # a rule set played by four only
+            continue
+    shortest = None
+    for named, base in bases:
+        differ = {**named, **{key: value for key, value in rules.items() if base.get(key) != value}}
+        if players != 4:  # the reader takes a preset's four-player rules unless told
+            differ["players"] = players
+        if shortest is None or len(json.dumps(differ)) < len(json.dumps(shortest)):
+            shortest = differ
+    return shortest
+
+
+def compact(game):
+    """The compact form of a game (rules as given, or filled in by the record's reader)."""
+    form = {"r": _rules_by_difference(game.get("rules") or {}),
+            "n": list(game.get("names") or []),
+            "h": [_compact_hand(hand) for hand in game["hands"]]}
+    if game.get("ended"):
+        form["e"] = 1
+    return form
+
+
+def expand(form):
+    """The game from its compact form: ``rules`` (only what differs from the defaults: the
+    record's reader fills in the rest), ``hands``, ``names``, ``ended``."""
+    if not (isinstance(form, dict) and isinstance(form.get("r"), dict)
+            and isinstance(form.get("n"), list) and isinstance(form.get("h"), list)):
+        raise LinkError("damaged")
+    if form.get("e", 0) not in (0, 1) or set(form) - {"r", "n", "h", "e"}:
+        raise LinkError("damaged")
+    return {"rules": form["r"], "names": form["n"], "ended": form.get("e") == 1,
+            "hands": [_long(hand) for hand in form["h"]]}
+
+
+# ---------------------------------------------------------------- the text
+
+def encode(game):
+    """The text after ``#g=`` for a game."""
+    data = json.dumps(compact(game), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    packed = base64.urlsafe_b64encode(zlib.compress(data, 9)).decode("ascii").rstrip("=")
+    return FORMAT + packed
+
+
+def fragment(game):
+    """The whole fragment, '#g=...'."""
+    return "#" + PREFIX + encode(game)
+
+
+def from_fragment(text):
+    """The game in a location's hash ('#g=...'), or None when the hash holds no game at all."""
+    body = text[1:] if text.startswith("#") else text
+    if not body.startswith(PREFIX):
+        return None
+    return decode(body[len(PREFIX):])
+
+
+def decode(text):
+    """The game in the text after ``#g=``; raises LinkError."""
+    if len(text) > MAX_TEXT:
+        raise LinkError("too_long")
+    if not text or not text[0].isdigit() or not text.isascii():
+        raise LinkError("not_ours")
+    if text[0] != FORMAT:
+        raise LinkError("newer" if text[0] > FORMAT else "not_ours")
+    body = text[1:]
+    if not BASE64URL.fullmatch(body):
+        raise LinkError("damaged")  # a chat app's escaping, a space, a cut in a character
+    try:
+        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        inflater = zlib.decompressobj()
+        data = inflater.decompress(packed, MAX_JSON)
+        if inflater.unconsumed_tail or not inflater.eof or inflater.unused_data:
+            raise LinkError("damaged")  # cut short, too big or followed by more
+        form = json.loads(data.decode("utf-8"))
+    except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError) as error:
+        if isinstance(error, LinkError):
+            raise
+        raise LinkError("damaged") from None
+    return expand(form)

@@ -1,0 +1,185 @@
+"""The game in a link (SPEC §8, engine/ledger/link.py): every real Tenhou game goes out and comes
+back as it was, its replay equal to the command line's on the original; links that are cut,
+flipped, re-encoded, newer or not ours are refused with their code; a south game of 20 hands with
+names fits one QR code of a size a phone reads from a screen."""
+import base64
+import json
+import random
+import subprocess
+import sys
+import zlib
+
+import pytest
+import segno
+
+from engine.ledger import link, read_hand, replay, rules_from
+from tests.conftest import ROOT
+from tests.tenhou import DATA, convert, games
+
+PATHS = games() if DATA.is_dir() else []
+NAMES = ["김민수", "佐藤 花子", "Player 3", "이지은 <b>"]
+ORIGIN = "https://example.github.io/mahjong-payments/ko/ledger/"  # a Pages site's length
+
+
+def page_game(record, names=(), ended=False):
+    """The game as the page holds it: rules filled in, hands as the record's reader gives them."""
+    rules = rules_from(record.get("rules"))
+    hands = [read_hand(hand, index, rules) for index, hand in enumerate(record["hands"])]
+    return {"rules": rules, "hands": hands, "names": list(names)[:rules["players"]], "ended": ended}
+
+
+def followed(text):
+    """What the page does with a link's text: decode it, then read it like any record."""
+    game = link.decode(text)
+    return page_game(game, game["names"], game["ended"])
+
+
+def cli(record):
+    done = subprocess.run([sys.executable, "-m", "engine.ledger", "-"], cwd=ROOT, text=True,
+                          input=json.dumps(record), capture_output=True, check=True)
+    return json.loads(done.stdout)
+
+
+@pytest.mark.skipif(not PATHS, reason="../shared/data/tenhou/ is absent")
+@pytest.mark.parametrize("path", PATHS, ids=[path.name[:12] for path in PATHS])
+def test_every_tenhou_game_comes_back_from_its_link(path):
+    record = convert(path).record
+    game = page_game(record, NAMES)
+    back = followed(link.encode(game))
+    assert back == game
+    played, expected = replay(back), cli(record)
+    assert [h["scores"] for h in played["hands"]] == [h["scores"] for h in expected["hands"]]
+    assert played["over"] == expected["over"]
+    if expected["over"]:
+        assert [str(v) for v in played["final"]["results"]] == \
+            [str(v) for v in expected["final"]["results"]]
+
+
+def random_game(hands_wanted, seed, rules):
+    """A valid game of `hands_wanted` hands (rons, tsumo, draws, riichi), grown hand by hand."""
+    chance = random.Random(seed)
+    record = {"rules": rules, "hands": []}
+    while len(record["hands"]) < hands_wanted:
+        kind = chance.choice(["ron", "ron", "tsumo", "draw"])
+        seats = chance.sample(range(4), 2)
+        riichi = sorted(chance.sample(range(4), chance.choice([0, 0, 1, 2])))
+        winner = {"seat": seats[0], "han": chance.randint(1, 4), "fu": chance.choice([30, 40])}
+        hand = {"ron": {"result": "ron", "from": seats[1], "winners": [winner], "riichi": riichi},
+                "tsumo": {"result": "tsumo", "winners": [winner], "riichi": riichi},
+                "draw": {"result": "draw", "tenpai": riichi, "riichi": riichi}}[kind]
+        trial = {**record, "hands": [*record["hands"], hand]}
+        try:
+            game = replay(trial)
+        except ValueError:
+            continue
+        if game["over"] and len(trial["hands"]) < hands_wanted:
+            continue
+        record = trial
+    return record
+
+
+# Nobody reaches 60,000 and a dealer may keep the seat in the last round: a game can run long.
+LONG = {"length": "south", "extension": "west", "return": 60000, "busting": 0, "agariyame": 0,
+        "tenpaiyame": 0}
+
+
+def qr_version(text):
+    return segno.make(ORIGIN + "#g=" + text, error="l", micro=False).version
+
+
+def test_a_south_game_of_twenty_hands_with_names_fits_a_small_qr_code():
+    record = random_game(20, 7, LONG)
+    game = page_game(record, NAMES)
+    text = link.encode(game)
+    assert followed(text) == game
+    print(f"20 hands: {len(ORIGIN) + 3 + len(text)} characters, QR version {qr_version(text)}")
+    assert qr_version(text) <= 15  # 77 x 77 modules: 4.5 px each across a 390 px phone
+
+
+def test_a_west_game_of_thirty_hands_still_travels():
+    record = random_game(30, 11, LONG)
+    game = page_game(record, NAMES)
+    text = link.encode(game)
+    assert followed(text) == game
+    print(f"30 hands: {len(ORIGIN) + 3 + len(text)} characters, QR version {qr_version(text)}")
+    assert qr_version(text) <= 20
+
+
+def test_any_hand_the_record_takes_travels_as_it_is():
+    """A hand of no short shape (a kind the record learns later, a key it adds) goes as its
+    dict: the link's format need not change for it."""
+    odd = {"result": "chombo", "seat": 2, "riichi": [1]}
+    game = {"rules": {"players": 4, "chombo": "mangan"}, "names": [], "hands": [odd]}
+    assert link.decode(link.encode(game))["hands"] == [odd]
+    assert link.decode(link.encode(game))["rules"]["chombo"] == "mangan"
+
+
+def test_ended_by_hand_and_three_players():
+    record = {"rules": {"players": 3}, "hands": [
+        {"result": "tsumo", "winners": [{"seat": 2, "yakuman": 1, "pao": 0}], "riichi": []},
+        {"result": "draw", "tenpai": [1], "nagashi": [0], "riichi": [1, 0]}]}
+    game = page_game(record, ["", "B"], ended=True)
+    assert followed(link.encode(game)) == game
+
+
+GOOD = link.encode(page_game(random_game(8, 3, {}), NAMES))
+
+
+def packed(form, format_digit="1"):
+    data = json.dumps(form).encode()
+    return format_digit + base64.urlsafe_b64encode(zlib.compress(data)).decode().rstrip("=")
+
+
+@pytest.mark.parametrize(("text", "code"), [
+    ("", "not_ours"),
+    ("hello", "not_ours"),
+    ("0" + GOOD[1:], "not_ours"),
+    ("2" + GOOD[1:], "newer"),
+    ("9abc", "newer"),
+    ("1" + "A" * 9000, "too_long"),
+    (GOOD[:-5], "damaged"),  # cut short
+    (GOOD[: len(GOOD) // 2], "damaged"),
+    (GOOD.replace("-", "%2D").replace("_", "%5F") + "%2E", "damaged"),  # a chat app's escaping
+    (GOOD + ")", "damaged"),
+    (GOOD + "AAAA", "damaged"),  # more after the stream
+    (GOOD[:20] + ("A" if GOOD[20] != "A" else "B") + GOOD[21:], "damaged"),  # one letter changed
+    (GOOD[:-3] + " " + GOOD[-3:], "damaged"),
+    (packed([1, 2, 3]), "damaged"),
+    (packed({"r": {}, "n": [], "h": [["x", ""]]}), "damaged"),
+    (packed({"r": {}, "n": [], "h": [["r", "05", 1, [0, 2, 30]]]}), "damaged"),
+    (packed({"r": {}, "n": [], "h": [], "extra": 1}), "damaged"),
+    ("1" + base64.urlsafe_b64encode(zlib.compress(b"\0" * 300_000)).decode().rstrip("="), "damaged"),
+])
+def test_a_link_that_is_not_a_game_of_ours_is_refused_with_its_code(text, code):
+    with pytest.raises(link.LinkError) as caught:
+        link.decode(text)
+    assert caught.value.code == code
+
+
+def test_every_single_bit_flip_is_caught():
+    """Adler-32 over the stream: no flipped bit of the packed bytes gives back a game silently."""
+    body = GOOD[1:]
+    data = bytearray(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
+    original = link.decode(GOOD)
+    for bit in range(len(data) * 8):
+        flipped = bytearray(data)
+        flipped[bit // 8] ^= 1 << (bit % 8)
+        text = "1" + base64.urlsafe_b64encode(bytes(flipped)).decode().rstrip("=")
+        try:
+            assert link.decode(text) == original
+        except link.LinkError as error:
+            assert error.code == "damaged"
+
+
+def test_a_link_holding_html_is_only_text():
+    """Names are text, whatever they hold; the record's reader still checks every hand."""
+    game = page_game(random_game(2, 5, {}), ['<img src=x onerror="alert(1)">', "</script>"])
+    assert followed(link.encode(game))["names"][0] == '<img src=x onerror="alert(1)">'
+    bad = packed({"r": {}, "n": [], "h": [{"result": "ron", "from": "<b>", "winners": []}]})
+    with pytest.raises(ValueError):
+        followed(bad)
+
+
+def test_from_fragment_takes_only_our_key():
+    assert link.from_fragment("") is None and link.from_fragment("#top") is None
+    assert link.from_fragment("#g=" + GOOD) == link.decode(GOOD)
