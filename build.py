@@ -34,6 +34,8 @@ from engine.conditions import state as cstate  # noqa: E402
 LANGUAGES = ("ko", "ja")
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
+# Fetched only when a page needs them, never by a first visit: the ledger's QR encoder.
+ON_DEMAND = ("app/qr.zip",)
 BUILD_INFO = "app/build.json"  # the build's hash and the snapshot's module list, read by the loader
 DEFAULT_PARTS = {"rule": "riichi", "fumode": "count"}  # the default hand by its parts: fu breakdown
 
@@ -214,6 +216,7 @@ def render_ledger_pages(env, strings, base_url, out):
     (out / "app").mkdir(parents=True, exist_ok=True)
     shutil.copy2(SITE / "ledger_glue.py", out / "app" / "ledger_glue.py")
     runtime.write_page_zip(out / "app" / "ledger_page.zip")
+    runtime.write_qr_zip(out / ON_DEMAND[0])
     # PyScript resolves the interpreter's URL from the page, so the ledger, a folder deeper than
     # the calculator, gets the calculator's config with that one URL a folder further up, and
     # the glue's own modules unpacked beside the app's.
@@ -317,8 +320,9 @@ def copy_runtime(out):
 # ---------------------------------------------------------------- stage 4: service worker, sitemap
 
 def precache_list(out):
-    """Every file a visit may need, relative to the site root, sorted (build.json comes after)."""
-    skip = {"sw.js", "sitemap.xml", "robots.txt", BUILD_INFO}
+    """Every file a visit may need, relative to the site root, sorted (build.json comes after);
+    not the files fetched on demand (ON_DEMAND), which the worker keeps once they are fetched."""
+    skip = {"sw.js", "sitemap.xml", "robots.txt", BUILD_INFO, *ON_DEMAND}
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
     return [f for f in files if f not in skip]
 
@@ -344,7 +348,8 @@ def write_service_worker(env, out):
     # A page is cached once, under its folder URL ("ko/"): navigations are looked up that way,
     # and the worker answers "ko/index.html" from the same entry.
     urls = [page_url(f) for f in files] + [BUILD_INFO]
-    text = env.get_template("sw.js.j2").render(version=version, urls_json=json.dumps(urls))
+    text = env.get_template("sw.js.j2").render(version=version, urls_json=json.dumps(urls),
+                                               on_demand_json=json.dumps(list(ON_DEMAND)))
     write(out / "sw.js", text)
     return version
 

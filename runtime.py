@@ -8,6 +8,11 @@
   no package (the pages load none).
 - `app.zip`: every module of the engine package, subpackages included, and every `site/*.py`
   that is not a glue; the glues (`site/*glue*.py`) are the pages' scripts.
+- `qr.zip`: segno's QR encoder (`segno/encoder.py` and `segno/consts.py` as the installed
+  package has them, with its licence) as the package `segno_encoder`, fetched by the ledger only
+  when its share box opens; not precached (a first visit never downloads it), kept by the service
+  worker once fetched. The rest of segno (writers, helpers, command line) is not shipped: the
+  page draws the code's SVG itself from the encoder's matrix.
 - `ledger_page.zip`: the ledger glue's own modules (`site/ledger_page/`), for the ledger page only;
   they touch the page when imported, so they are no part of app.zip or of the engine's memory image.
 
@@ -85,8 +90,33 @@ def page_files():
 
 
 def glue_files():
-    """The pages' scripts and the modules only they import."""
-    return sorted([*SITE.glob("*glue*.py"), *page_files().values()])
+    """The pages' scripts and the modules only they import (the QR encoder, on demand)."""
+    return sorted([*SITE.glob("*glue*.py"), *page_files().values(), *qr_files().values()])
+
+
+QR_PACKAGE = "segno_encoder"
+QR_INIT = (b'"""segno %s (BSD licence, LICENSE here): its QR encoder only, unchanged, for the '
+           b'ledger\'s share box."""\n')
+
+
+def qr_files():
+    """{name inside qr.zip: source path}: segno's encoder and constants, and its licence."""
+    import segno  # a build input, like jinja2: pyproject.toml's dependencies
+
+    package = pathlib.Path(segno.__file__).parent
+    licence = next(pathlib.Path(package.parent).glob("segno-*.dist-info/licenses/LICENSE"), None) \
+        or next(pathlib.Path(package.parent).glob("segno-*.dist-info/LICENSE"))
+    return {f"{QR_PACKAGE}/encoder.py": package / "encoder.py",
+            f"{QR_PACKAGE}/consts.py": package / "consts.py",
+            f"{QR_PACKAGE}/LICENSE": licence}
+
+
+def write_qr_zip(target):
+    import segno
+
+    members = {name: path.read_bytes() for name, path in qr_files().items()}
+    members[f"{QR_PACKAGE}/__init__.py"] = QR_INIT % segno.__version__.encode()
+    write_zip(target, members)
 
 
 def module_name(archive_name):
@@ -176,7 +206,7 @@ def import_roots():
     Python inside PyScript's and Pyodide's JavaScript, the modules that JavaScript imports by
     name, and LAZY_IMPORTS."""
     roots = set(LAZY_IMPORTS)
-    for path in [*app_files().values(), *glue_files()]:
+    for path in [*app_files().values(), *(p for p in glue_files() if p.suffix == ".py")]:
         roots |= imports_of(path.read_text(encoding="utf-8"), anywhere=True)
     for path in [*pyscript_files(), PYODIDE_DIST / "pyodide.mjs", PYODIDE_DIST / "pyodide.asm.mjs"]:
         text = path.read_text(encoding="utf-8")
@@ -318,7 +348,7 @@ def warm_modules(stdlib):
     """What a memory snapshot imports ahead: the app's modules and the stdlib modules the glues and
     PyScript's Python side import directly; nothing that holds the page."""
     direct = set()
-    for path in glue_files():
+    for path in (p for p in glue_files() if p.suffix == ".py"):
         direct |= imports_of(path.read_text(encoding="utf-8"))
     for path in pyscript_files():
         direct |= imports_in_text(path.read_text(encoding="utf-8"))

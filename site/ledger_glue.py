@@ -1,10 +1,13 @@
 """The ledger page's glue: wires the page's controls to the modules of `ledger_page` (one concern
-each: storage, setup, the next hand, the board, the final results) and holds the actions that
-change the game. Every change goes through `change`: saved first, then drawn. The engine does the
-arithmetic, `ledger_present` the wording."""
-from ledger_page import board, conditions, final, hand, setup, store
+each: storage, setup, the next hand, the board, the conditions, the chart, the final results,
+share and follow) and holds the actions that change the game. Every change goes through `change`:
+saved first, then drawn. A game followed from a link is drawn, never saved, until it is kept. The
+engine does the arithmetic, `ledger_present` the wording."""
+import asyncio
+
+from ledger_page import board, chart, conditions, final, follow, hand, setup, share, store
 from ledger_page.dom import (BOARD, GAME, HAND_FORM, L, MAIN, ROOT, SETUP, copy_text, each, q,
-                             seat_name, set_text, show_error, state)
+                             seat_name, set_text, show_error, shown, state)
 from ledger_page.game import current_game
 from ledger_present import chombo_hint
 from pyodide.ffi import create_proxy
@@ -12,7 +15,7 @@ from pyscript import window
 
 
 def change(record):
-    """Every change goes through here: save first, then draw."""
+    """Every change of this phone's game goes through here: save first, then draw."""
     if not state["blocked"]:
         store.save(record)
     state["record"] = record
@@ -20,11 +23,13 @@ def change(record):
 
 
 def draw():
-    record = state["record"]
+    record = shown()
+    MAIN.dataset.following = "1" if state["following"] else "0"
     SETUP.hidden = record is not None
     GAME.hidden = BOARD.hidden = record is None
     q("[data-ledger-export-box]").hidden = record is None
     if record is None:
+        q("[data-ledger-chart-box]").hidden = q("[data-ledger-share-box]").hidden = True
         return
     game = current_game(record)
     MAIN.dataset.players = str(record["rules"]["players"])
@@ -36,14 +41,18 @@ def draw():
     GAME.dataset.over = "1" if game["over"] else "0"
     for seat in range(4):
         set_text(f'[data-ledger-label="{seat}"]', seat_name(record, seat))
-    HAND_FORM.hidden = game["over"]
+    HAND_FORM.hidden = game["over"] or bool(state["following"])
     q("[data-ledger-end]").hidden = game["over"]
     q("[data-ledger-end-sure]").hidden = True
     board.draw_board(record, game)
     conditions.draw(record, game)
     board.draw_history(record, game)
+    chart.draw_chart(record, game)
     final.draw_final(record, game)
     final.draw_export(record)
+    share.draw_link(record)
+    if "qr_pending" in state:
+        asyncio.ensure_future(share.after_change())
     hand.preview()
 
 
@@ -124,13 +133,30 @@ def on_storage(event):
         draw()
 
 
+def on_keep(_event):
+    change(follow.keep_followed())
+    q("#ledger-board").focus()
+
+
+def on_leave(_event):
+    follow.leave_link()
+    draw()
+
+
+def on_hash(_event=None):
+    """A link opened in this tab: follow its game (or say why not); nothing is stored."""
+    follow.open_link()
+    draw()
+
+
 # Module globals keep the proxies alive for as long as the page listens.
 proxies = {name: create_proxy(handler) for name, handler in {
     "preset": setup.on_preset, "rule_edit": setup.on_rule_edit, "start": on_start,
     "preview": hand.preview, "add": on_add, "ref": board.on_ref, "undo": on_undo, "end": on_end,
     "end_sure": on_end_sure, "new": on_new, "import": on_import, "copy": final.on_copy,
     "copy_damaged": on_copy_damaged, "forget": store.on_forget, "storage": on_storage,
-    "need": conditions.on_change}.items()}
+    "need": conditions.on_change, "keep": on_keep, "leave": on_leave, "hash": on_hash,
+    "share": share.on_share_toggle, "copy_link": share.on_copy_link, "paste": share.on_paste}.items()}
 
 
 def listen(selector, event, name):
@@ -158,7 +184,14 @@ def start():
     listen("[data-ledger-copy]", "click", "copy")
     listen("[data-ledger-damaged-copy]", "click", "copy_damaged")
     listen("[data-ledger-damaged-forget]", "click", "forget")
+    listen("[data-ledger-keep]", "click", "keep")
+    listen("[data-ledger-leave]", "click", "leave")
+    listen("[data-ledger-share-box]", "toggle", "share")
+    listen("[data-ledger-copy-link]", "click", "copy_link")
+    listen("[data-ledger-paste]", "click", "paste")
     window.addEventListener("storage", proxies["storage"])
+    window.addEventListener("hashchange", proxies["hash"])
+    follow.open_link()
     draw()
     hand.carry_from_calculator()
     hand.preview()

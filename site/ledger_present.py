@@ -121,3 +121,151 @@ def final_cells(words, record, final, seat):
             signed_result(final["oka"][seat]) if final["oka"][seat] else "",
             signed(final["chombo"][seat]) if final["chombo"][seat] else "",
             signed_result(final["results"][seat])]
+
+# ---------------------------------------------------------------- the score chart
+
+CHART_WIDTH, CHART_HEIGHT = 360, 220
+PLOT = {"left": 46, "right": 352, "top": 30, "bottom": 196}  # legend above, hand numbers below
+# Each seat is told apart by more than its colour: its line's dashes and its marker's shape.
+DASHES = ("", "7 4", "2 3", "9 3 2 3")
+MARKERS = ("circle", "square", "triangle", "diamond")
+LEGEND_NAME = 7  # characters of a name in the legend
+
+
+def _marker(shape, x, y, r=3.2):
+    if shape == "circle":
+        return f"M{x - r:.1f} {y:.1f}a{r} {r} 0 1 0 {2 * r:.1f} 0a{r} {r} 0 1 0 {-2 * r:.1f} 0Z"
+    if shape == "square":
+        return f"M{x - r:.1f} {y - r:.1f}h{2 * r:.1f}v{2 * r:.1f}h{-2 * r:.1f}Z"
+    if shape == "triangle":
+        return f"M{x:.1f} {y - r - 0.6:.1f}L{x + r + 0.6:.1f} {y + r:.1f}H{x - r - 0.6:.1f}Z"
+    return f"M{x:.1f} {y - r - 0.8:.1f}L{x + r + 0.8:.1f} {y:.1f}L{x:.1f} {y + r + 0.8:.1f}" \
+        f"L{x - r - 0.8:.1f} {y:.1f}Z"
+
+
+def _grid_step(low, high):
+    for step in (1000, 2000, 5000, 10000, 20000, 50000, 100000):
+        if (high - low) / step <= 5:
+            return step
+    return 200000
+
+
+def chart(words, record, game):
+    """The score chart as SVG elements for the page to create (tag, attributes, text): every
+    seat's score from the start and after each hand, one ``<path data-seat>`` per seat, with
+    grid lines, a legend of names and markers, and the hand numbers along the bottom.
+
+    >>> record = {"rules": {"players": 3, "start": 35000}, "hands": [{}], "names": ["A"]}
+    >>> game = {"hands": [{"scores": [47000, 29000, 29000]}]}
+    >>> words = {"seat": {"0": "E", "1": "S", "2": "W"}, "chart": {"label": "{n}"}}
+    >>> shapes = chart(words, record, game)["elements"]
+    >>> [a["data-seat"] for tag, a, _ in shapes if tag == "path" and "data-seat" in a]
+    ['0', '1', '2']
+    """
+    players = record["rules"]["players"]
+    start = record["rules"]["start"]
+    series = [[start, *(entry["scores"][seat] for entry in game["hands"])] for seat in range(players)]
+    everything = [score for line in series for score in line]
+    step = _grid_step(min(everything), max(everything))
+    low = (min(everything) // step) * step
+    high = -(-max(everything) // step) * step
+    if high == low:
+        high = low + step
+    count = max(len(series[0]) - 1, 1)
+
+    def x_of(index):
+        return PLOT["left"] + (PLOT["right"] - PLOT["left"]) * index / count
+
+    def y_of(score):
+        return PLOT["bottom"] - (PLOT["bottom"] - PLOT["top"]) * (score - low) / (high - low)
+
+    elements = []
+    for value in range(low, high + 1, step):
+        y = f"{y_of(value):.1f}"
+        elements.append(("line", {"class": "chart-grid" + (" chart-start" if value == start else ""),
+                                  "x1": str(PLOT["left"]), "x2": str(PLOT["right"]), "y1": y, "y2": y},
+                         None))
+        elements.append(("text", {"class": "chart-axis", "x": str(PLOT["left"] - 4), "y": y,
+                                  "text-anchor": "end", "dominant-baseline": "middle"}, fmt(value)))
+    labels = max(1, -(-count // 10))  # at most about ten hand numbers along the bottom
+    for index in range(0, count + 1, labels):
+        elements.append(("text", {"class": "chart-axis", "x": f"{x_of(index):.1f}",
+                                  "y": str(PLOT["bottom"] + 16), "text-anchor": "middle"}, str(index)))
+    width = (PLOT["right"] - PLOT["left"]) / players
+    for seat, line in enumerate(series):
+        points = [(x_of(index), y_of(score)) for index, score in enumerate(line)]
+        d = "M" + "L".join(f"{x:.1f} {y:.1f}" for x, y in points)
+        attributes = {"class": f"chart-line seat-{seat}", "d": d, "data-seat": str(seat)}
+        if DASHES[seat]:
+            attributes["stroke-dasharray"] = DASHES[seat]
+        elements.append(("path", attributes, None))
+        marks = "".join(_marker(MARKERS[seat], x, y) for x, y in points)
+        elements.append(("path", {"class": f"chart-marker seat-{seat}", "d": marks}, None))
+        left = PLOT["left"] + seat * width
+        elements.append(("path", {"class": f"chart-marker seat-{seat}",
+                                  "d": _marker(MARKERS[seat], left + 6, 12)}, None))
+        name = seat_name(words, record, seat)
+        if len(name) > LEGEND_NAME:
+            name = name[:LEGEND_NAME - 1] + "…"
+        elements.append(("text", {"class": f"chart-legend seat-{seat}", "x": f"{left + 14:.1f}",
+                                  "y": "12", "dominant-baseline": "middle"}, name))
+    label = words["chart"]["label"].format(n=len(game["hands"]))
+    return {"viewBox": f"0 0 {CHART_WIDTH} {CHART_HEIGHT}", "label": label, "elements": elements}
+
+
+# ---------------------------------------------------------------- the result to paste
+
+def standings_text(words, record, final):
+    """The final standings as a few lines for a chat app: rank, name, points and result, then
+    the uma and oka they include.
+
+    >>> words = {"seat": {"0": "E", "1": "S", "2": "W"}, "share": {
+    ...     "paste_title": "Result", "paste_line": "{rank}. {name} {points} ({result})",
+    ...     "paste_rules": "uma {uma}, oka {oka}"}}
+    >>> final = {"ranks": [2, 1, 3], "scores": [30000, 50000, 25000],
+    ...          "results": [-10.0, 45.0, -35.0], "oka": [0, 15, 0]}
+    >>> record = {"rules": {"uma": [15, 0, -15]}, "names": ["Ann", "", "Kim"]}
+    >>> print(standings_text(words, record, final))
+    Result
+    1. S 50,000 (+45.0)
+    2. Ann 30,000 (−10.0)
+    3. Kim 25,000 (−35.0)
+    uma 15/0/−15, oka +15.0
+    """
+    says = words["share"]
+    lines = [says["paste_title"]]
+    for seat in sorted(range(len(final["ranks"])), key=lambda seat: (final["ranks"][seat], seat)):
+        lines.append(says["paste_line"].format(rank=final["ranks"][seat],
+                                               name=seat_name(words, record, seat),
+                                               points=fmt(final["scores"][seat]),
+                                               result=signed_result(final["results"][seat])))
+    uma = "/".join(signed(value).lstrip("+") for value in record["rules"]["uma"])
+    lines.append(says["paste_rules"].format(uma=uma, oka=signed_result(max(final["oka"]))))
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- the QR code
+
+QUIET = 4  # modules of white around the code, as the QR standard asks
+
+
+def qr_path(matrix):
+    """A QR code's dark modules as one SVG path (runs of each row), and the side of the square
+    it is drawn in, quiet zone included.
+
+    >>> qr_path([[1, 1, 0], [0, 1, 1], [1, 0, 1]])
+    ('M4 4h2v1h-2ZM5 5h2v1h-2ZM4 6h1v1h-1ZM6 6h1v1h-1Z', 11)
+    """
+    parts = []
+    for y, row in enumerate(matrix):
+        x = 0
+        while x < len(row):
+            if not row[x]:
+                x += 1
+                continue
+            run = x
+            while run < len(row) and row[run]:
+                run += 1
+            parts.append(f"M{x + QUIET} {y + QUIET}h{run - x}v1h-{run - x}Z")
+            x = run
+    return "".join(parts), len(matrix) + 2 * QUIET

@@ -1,6 +1,6 @@
 """The board (round, honba, sticks, each seat's score and its difference to the reference seat)
 and the history of hands."""
-from ledger_page.dom import L, q, round_text, set_text, state
+from ledger_page.dom import L, q, round_text, set_text, shown, state
 from ledger_page.game import current_game, standing
 from ledger_present import describe, signed
 from present import fmt
@@ -53,4 +53,4 @@ def draw_board(record, game):
 
 def on_ref(event):
     state["ref"] = int(event.currentTarget.dataset.ledgerRef)
-    draw_board(state["record"], current_game(state["record"]))
+    draw_board(shown(), current_game(shown()))

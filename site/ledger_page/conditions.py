@@ -5,7 +5,7 @@ import json
 
 import conditions_present as words
 from engine.conditions import Table, every_seat, read_rules
-from ledger_page.dom import seat_name, state as page
+from ledger_page.dom import seat_name, shown
 from ledger_page.game import current_game
 from pyscript import document
 
@@ -51,7 +51,7 @@ def draw(record, game):
 
 def on_change(_event):
     """The place or the riichi box changed."""
-    record = page["record"]
+    record = shown()  # a game followed from a link has its conditions too
     if record is not None:
         draw(record, current_game(record))
 

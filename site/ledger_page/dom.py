@@ -14,7 +14,13 @@ BOARD = document.querySelector("[data-ledger-board]")
 MAIN = document.querySelector("main.ledger")
 HAND_FORM = document.getElementById("ledger-hand")
 
-state = {"record": None, "ref": 0, "download": None, "blocked": False}
+# record: this phone's game; following: a game opened from a link, shown read-only until kept.
+state = {"record": None, "following": None, "ref": 0, "download": None, "blocked": False}
+
+
+def shown():
+    """The game on the page: a followed one while there is one, else this phone's."""
+    return state["following"] or state["record"]
 
 
 def q(selector, scope=document):

@@ -1,0 +1,68 @@
+"""A game opened from a link (#g=...): shown as someone else's and read-only; this phone's game is
+not touched until the user keeps the followed one, and then it is kept under PREVIOUS first. A
+link that cannot be followed gets its message and changes nothing."""
+from engine.ledger import RecordError, link, replay
+from ledger_page import store
+from ledger_page.dom import L, error_text, q, set_text, state
+from pyscript import window
+
+
+def show_problem(text):
+    box = q("[data-ledger-link-error]")
+    box.textContent = text
+    box.hidden = not text
+
+
+def read_link():
+    """The game in the page's address, checked like any record, or None (no game in the address,
+    or one that cannot be followed: its message is shown)."""
+    show_problem("")
+    try:
+        game = link.from_fragment(str(window.location.hash))
+    except link.LinkError as error:
+        show_problem(L["follow"][error.code])
+        return None
+    if game is None:
+        return None
+    try:
+        replay(game)
+        return store.checked_game(game, game["names"], game["ended"])
+    except RecordError as error:
+        show_problem(L["follow"]["bad_record"].format(reason=error_text(error, True)))
+    except Exception:  # a hostile link of a shape the record's reader was never meant to see
+        show_problem(L["follow"]["damaged"])
+    return None
+
+
+def open_link():
+    """Follows the address's game, if it holds one; returns whether one is shown."""
+    state["following"] = read_link()
+    q("[data-ledger-follow-box]").hidden = state["following"] is None
+    box = q("[data-ledger-follow-box]")
+    if state["following"] is None:
+        box.removeAttribute("data-ledger-follow")
+    else:
+        box.setAttribute("data-ledger-follow", "")
+        set_text("[data-ledger-kept]", "")
+    return state["following"] is not None
+
+
+def leave_link():
+    """Back to this phone's game: the address loses its #g=, the followed game is let go."""
+    window.history.replaceState(None, "", window.location.pathname)
+    state["following"] = None
+    show_problem("")
+    box = q("[data-ledger-follow-box]")
+    box.hidden = True
+    box.removeAttribute("data-ledger-follow")
+
+
+def keep_followed():
+    """The followed game, to become this phone's: the stored one is kept under PREVIOUS first.
+    Returns the game for the glue to save and draw."""
+    game = state["following"]
+    if store.stored(store.KEY) is not None:
+        store.keep_previous()
+    leave_link()
+    set_text("[data-ledger-kept]", L["follow"]["kept"])
+    return game

@@ -1,0 +1,202 @@
+"""One game on every phone at the table (SPEC §8), in Chromium: the link and its QR code (read
+back by a real decoder), following a link in a fresh browser (nothing stored until keep; the
+replaced game kept under its previous key), bad links in both languages, the chart, the result
+to paste. The link's own round trip over every Tenhou game is tests/test_ledger_link.py."""
+import io
+import json
+import sys
+
+import pytest
+import zxingcpp
+from PIL import Image
+
+from engine.ledger import link, read_hand, replay, rules_from
+from tests.tenhou import DATA, convert, games
+
+from .conftest import READY, Watch
+from .test_ledger import KEY, board, cli, expected_board, words
+
+sys.path.insert(0, str(__import__("build").SITE))
+import ledger_present  # noqa: E402  (site/: the page's own wording, for the pasted text)
+
+PREVIOUS = KEY + ".previous"
+NAMES = ["김민수", "佐藤 花子", "Kim", "이지은"]
+
+
+def page_game(record, names=NAMES):
+    rules = rules_from(record.get("rules"))
+    hands = [read_hand(hand, index, rules) for index, hand in enumerate(record["hands"])]
+    return {"rules": rules, "hands": hands, "names": names[:rules["players"]], "ended": False}
+
+
+def envelope(game):
+    return json.dumps({"format": "mahjong-ledger", "version": 1, "saved": "2026-01-01T00:00:00Z",
+                       "record": {"rules": game["rules"], "hands": game["hands"]},
+                       "names": game["names"], "ended": game["ended"]}, ensure_ascii=False)
+
+
+def tenhou_games(count):
+    if not DATA.is_dir():
+        pytest.skip("../shared/data/tenhou/ is absent")
+    chosen = {}
+    for path in games():
+        record = convert(path).record
+        chosen.setdefault((rules_from(record["rules"])["players"], len(record["hands"]) >= 15), record)
+    return [chosen[key] for key in sorted(chosen)][:count]
+
+
+def long_game():
+    from tests.test_ledger_link import LONG, random_game
+    return page_game(random_game(20, 7, LONG))
+
+
+def stored_page(context, base_url, lang, game):
+    """A page whose phone holds `game`."""
+    page = context.new_page()
+    watch = Watch(page)
+    page.goto(f"{base_url}{lang}/ledger/")
+    page.wait_for_selector(READY, timeout=60_000)
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [KEY, envelope(game)])
+    page.reload()
+    page.wait_for_selector(READY, timeout=60_000)
+    return page, watch
+
+
+def open_link(context, url):
+    page = context.new_page()
+    watch = Watch(page)
+    page.goto(url)
+    page.wait_for_selector(READY, timeout=60_000)
+    return page, watch
+
+
+def storage(page):
+    return page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
+
+
+def test_the_link_and_its_qr_code_read_back_by_a_decoder(context, base_url):
+    game = long_game()
+    page, watch = stored_page(context, base_url, "ko", game)
+    fetched = []
+    page.on("request", lambda request: fetched.append(request.url))
+    href = page.get_attribute("[data-ledger-share]", "href")
+    assert href.startswith(f"{base_url}ko/ledger/#g=")
+    assert link.from_fragment(href.split("#", 1)[1]) == {**game, "rules": link.decode(
+        href.split("#g=", 1)[1])["rules"]}
+    assert not [url for url in fetched if url.endswith("qr.zip")]  # not before the box opens
+    page.click("[data-ledger-share-box] summary")
+    page.wait_for_selector("[data-ledger-qr] path.qr-dark", timeout=30_000)
+    assert [url for url in fetched if url.endswith("app/qr.zip")]
+    qr = page.locator("[data-ledger-qr]")
+    print(f"QR: version {qr.get_attribute('data-version')}, {len(href)} characters, "
+          f"{qr.get_attribute('data-ms')} ms to fetch, unpack and encode")
+    assert qr.get_attribute("data-url") == href
+    assert qr.bounding_box()["width"] >= 300  # most of a 390 px phone
+    shot = Image.open(io.BytesIO(qr.screenshot()))
+    found = zxingcpp.read_barcodes(shot)
+    assert [code.text for code in found] == [href]
+    watch.clean()
+
+
+def test_following_in_a_fresh_browser_stores_nothing_until_keep(browser, base_url):
+    for record in tenhou_games(3):
+        game = page_game(record)
+        url = f"{base_url}ja/ledger/" + link.fragment(game)
+        context = browser.new_context(viewport={"width": 390, "height": 844})
+        try:
+            page, watch = open_link(context, url)
+            assert page.locator("[data-ledger-follow]").is_visible()
+            assert storage(page) == {}
+            expected = cli({"rules": game["rules"], "hands": game["hands"]})
+            if not expected["over"]:
+                assert board(page) == expected_board(replay(game), "ja")
+            else:
+                shown = [page.inner_text(f'[data-ledger-score="{seat}"]')
+                         for seat in range(game["rules"]["players"])]
+                assert [int(text.replace(",", "").replace("\u2212", "-")) for text in shown] == \
+                    expected["final"]["scores"]
+            assert page.locator("[data-ledger-chart] path[data-seat]").count() == game["rules"]["players"]
+            assert not page.locator("#ledger-hand").is_visible()
+            assert page.locator("[data-ledger-history] tr").count() == len(game["hands"])
+            page.click("[data-ledger-keep]")
+            page.wait_for_function("() => !document.querySelector('[data-ledger-follow]')")
+            kept = json.loads(storage(page)[KEY])
+            assert kept["record"] == {"rules": game["rules"], "hands": game["hands"]}
+            assert kept["names"] == game["names"]
+            assert "#" not in page.url
+            watch.clean()
+        finally:
+            context.close()
+
+
+def test_keep_keeps_the_replaced_game_under_its_previous_key(context, base_url):
+    mine = page_game({"hands": [{"result": "tsumo", "winners": [{"seat": 2, "han": 3, "fu": 30}]}]},
+                     ["Me", "", "", ""])
+    page, watch = stored_page(context, base_url, "ko", mine)
+    before = storage(page)[KEY]
+    theirs = long_game()
+    page.goto(f"{base_url}ko/ledger/" + link.fragment(theirs))
+    page.wait_for_selector(READY, timeout=60_000)
+    page.wait_for_selector("[data-ledger-follow]")
+    assert storage(page)[KEY] == before and PREVIOUS not in storage(page)
+    page.click("[data-ledger-keep]")
+    page.wait_for_function("() => !document.querySelector('[data-ledger-follow]')")
+    after = storage(page)
+    assert after[PREVIOUS] == before
+    assert json.loads(after[KEY])["record"]["hands"] == theirs["hands"]
+    page.reload()
+    page.wait_for_selector(READY, timeout=60_000)
+    assert page.locator("[data-ledger-history] tr").count() == len(theirs["hands"])
+    watch.clean()
+
+
+GOOD = link.encode(page_game({"hands": [{"result": "ron", "from": 1, "riichi": [0],
+                                         "winners": [{"seat": 0, "han": 2, "fu": 40}]}]}))
+HOSTILE = link.encode({"rules": {}, "names": ['<img src=x onerror="document.title=1">'],
+                       "hands": [{"result": "ron", "from": "<b>x</b>", "winners": []}]})
+
+
+@pytest.mark.parametrize("lang", ["ko", "ja"])
+@pytest.mark.parametrize(("text", "code"), [
+    (GOOD[: len(GOOD) // 2], "damaged"),  # truncated
+    (GOOD[:12] + ("B" if GOOD[12] != "B" else "C") + GOOD[13:], "damaged"),  # altered
+    (GOOD.replace("-", "%2D") + "%E2%80%8B", "damaged"),  # a chat app's escaping and a zero-width space
+    ("9" + GOOD[1:], "newer"),
+    ("<script>alert(1)</script>", "not_ours"),
+    (HOSTILE, "bad_record"),
+])
+def test_a_bad_link_says_why_and_changes_nothing(context, base_url, lang, text, code):
+    mine = page_game({"hands": [{"result": "draw", "tenpai": [1], "riichi": []}]}, ["Me", "", "", ""])
+    page, watch = stored_page(context, base_url, lang, mine)
+    before = storage(page)
+    page.goto(f"{base_url}{lang}/ledger/#g={text}")
+    page.wait_for_selector(READY, timeout=60_000)
+    message = page.inner_text("[data-ledger-link-error]")
+    expected = words(lang)["follow"][code]
+    assert message.startswith(expected.split("{")[0].strip())
+    assert page.locator("[data-ledger-follow]").count() == 0
+    assert storage(page) == before
+    assert page.locator("main img").count() == 0 and page.title() != "1"
+    assert page.locator("[data-ledger-history] tr").count() == 1  # this phone's game is on show
+    watch.clean()
+
+
+def test_three_seats_in_the_chart_and_the_result_to_paste(context, base_url):
+    record = {"rules": {"players": 3, "length": "east"}, "hands": [
+        {"result": "tsumo", "winners": [{"seat": 1, "han": 4, "fu": 30}], "riichi": []},
+        {"result": "ron", "from": 0, "winners": [{"seat": 2, "han": 3, "fu": 40}], "riichi": [2]},
+        {"result": "draw", "tenpai": [0], "riichi": []}]}
+    game = {**page_game(record, ["Ann", "", "Kim"]), "ended": True}
+    context.add_init_script("Object.defineProperty(navigator, 'share', { value: (data) => { "
+                            "window.__shared = data.text; return Promise.resolve(); } });")
+    page, watch = stored_page(context, base_url, "ko", game)
+    paths = page.locator("[data-ledger-chart] path[data-seat]")
+    assert [paths.nth(i).get_attribute("data-seat") for i in range(paths.count())] == ["0", "1", "2"]
+    assert page.locator("[data-ledger-chart] text", has_text="Kim").count() == 1
+    page.click("[data-ledger-paste]")
+    page.wait_for_function("() => window.__shared !== undefined")
+    from engine.ledger import end
+    final = end({"rules": game["rules"], "hands": game["hands"]})["final"]
+    assert page.evaluate("() => window.__shared") == \
+        ledger_present.standings_text(words("ko"), game, final)
+    watch.clean()
