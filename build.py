@@ -302,7 +302,8 @@ def write_app_archive(out):
 
 
 def copy_runtime(out):
-    """PyScript's requested chunks, Pyodide with a trimmed stdlib; returns the stdlib's modules."""
+    """PyScript's requested chunks, Pyodide with a trimmed stdlib; returns the stdlib's modules.
+    Runs once every other file a first visit downloads is in `out` (the stdlib fills the room)."""
     if not runtime.PYSCRIPT_DIST.is_dir() or not runtime.PYODIDE_DIST.is_dir():
         raise BuildError("node_modules is missing @pyscript/core or pyodide: run `npm ci`")
     target = out / "runtime" / "pyscript"
@@ -314,7 +315,10 @@ def copy_runtime(out):
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"):
         shutil.copy2(runtime.PYODIDE_DIST / name, target / name)
     runtime.write_lockfile(target / "pyodide-lock.json")
-    return runtime.write_stdlib(target / "python_stdlib.zip")
+    # The standard library comes last: its compiled modules take the room the rest leaves.
+    others = sum(runtime.wire_size(name, (out / name).read_bytes()) for name in precache_list(out))
+    room = int(runtime.FIRST_VISIT) - others - runtime.SLACK
+    return runtime.write_stdlib(target / "python_stdlib.zip", room)
 
 
 # ---------------------------------------------------------------- stage 4: service worker, sitemap

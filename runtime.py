@@ -3,9 +3,9 @@
 - PyScript: `core.js` and the chunks the pages request (tests/browser/test_snapshot.py records
   every request and checks that the shipped chunks are exactly those).
 - Pyodide: npm's files, except that `python_stdlib.zip` holds only the modules imported by the
-  app, by PyScript's Python side and by Pyodide's own start, without comments and docstrings and
-  stored rather than deflated, many of them compiled ahead (below), and `pyodide-lock.json` lists
-  no package (the pages load none).
+  app, by PyScript's Python side and by Pyodide's own start, without comments and docstrings,
+  many of them compiled ahead (below), and `pyodide-lock.json` lists no package (the pages load
+  none).
 - `app.zip`: every module of the engine package, subpackages included, and every `site/*.py`
   that is not a glue; the glues (`site/*glue*.py`) are the pages' scripts.
 - `qr.zip`: segno's QR encoder (`segno/encoder.py` and `segno/consts.py` as the installed
@@ -25,10 +25,19 @@ The browser tests run every scenario on the trimmed library (a missing module is
 
 Compiled ahead: on a phone's CPU, compiling the library's sources is most of a first visit's
 Python start (measured at 4x slowdown: Pyodide's boot took 7.1 s from sources, 1.7 s from .pyc).
-A .pyc is larger on the wire than its source, though, so the zip holds .pyc files only within
-PYC_BUDGET: modules are taken by the most source (compile work) per added gzip byte first. They
-are compiled by Pyodide's own Python in Node (runtime_pyc.mjs), so the bytecode is exactly the
-version the pages run; the modules Pyodide has frozen into its binary stay sources (never read).
+A .pyc is larger on the wire than its source, though, so the zip holds .pyc files only within a
+budget: the room a first visit's FIRST_VISIT bytes leave once every other file it downloads is
+counted (build.py passes it; measured with the network in `make bench`, every .pyc the room holds
+made the cold start shorter, README "Start-up"). Modules are taken by the most source (compile
+work) per added deflated byte first, among those a start reads. They are compiled by Pyodide's own
+Python in Node (runtime_pyc.mjs), so the bytecode is exactly the version the pages run; the modules
+Pyodide has frozen into its binary stay sources (never read).
+
+Both zips deflate their entries: GitHub Pages, like most hosts and CDNs, compresses by content type
+(text, JavaScript, JSON, SVG, wasm) and sends `application/zip` and images as they are (SENT_AS_IS),
+so a zip of stored entries went over the wire at its full size. zipimport inflates a module when it
+is imported (Pyodide's own python_stdlib.zip is deflated too); measured with the CPU 4x slower, the
+inflating costs less than the noise of a cold start (README, "Start-up").
 """
 import ast
 import gzip
@@ -40,6 +49,7 @@ import subprocess
 import tempfile
 import tokenize
 import zipfile
+import zlib
 
 ROOT = pathlib.Path(__file__).resolve().parent
 SITE = ROOT / "site"
@@ -64,10 +74,15 @@ NEVER_IN_PYODIDE = (r"^(typing\.)?TYPE_CHECKING$|^__name__ == .__main__.$|^sys\.
 PYODIDE_MODULE_NAMES = re.compile(r"""["'](_?pyodide(?:\.\w+)+)["']""")  # pyimport("pyodide.code")
 IMPORT_TEXT = re.compile(r"\b(?:from\s+(\.*[\w.]*)\s+import|import\s+([\w.]+(?:\s*,\s*[\w.]+)*))")
 FIXED_TIME = (2020, 1, 1, 0, 0, 0)  # zip entries carry no build time: same input, same bytes
-# gzip bytes the compiled modules may add over their sources: keeps a first visit within the
-# 4.5 MiB on the wire that issue 9 sets (tests/test_runtime.py adds it up).
-PYC_BUDGET = 150_000  # 160,000 until the conditions pages (two pages and their glue) came in
+# A first visit's bytes on the wire (issue 9's goal; tests/test_runtime.py adds them up): what the
+# compiled modules may add over their sources is what the other files leave of it, less SLACK.
+FIRST_VISIT = 4.5 * 1_048_576
+SLACK = 4096  # app/build.json, written after the standard library, and the zip's longer names
+# What GitHub Pages sends without compressing it (by content type: archives and images); it gzips
+# everything else the site holds.
+SENT_AS_IS = (".zip", ".png", ".ico", ".jpg", ".webp", ".woff2")
 FROZEN_LIST = "frozen.json"  # beside the .pyc files runtime_pyc.mjs writes: the frozen module names
+READ_LIST = "read.json"  # and the modules a start reads from the zip
 
 
 # ---------------------------------------------------------------- what ships
@@ -281,12 +296,12 @@ def without_docs(source):
 # ---------------------------------------------------------------- writing
 
 def write_zip(target, members):
-    """`members`: {name: bytes}. Stored, not deflated: the server's gzip compresses across files,
-    and zipimport reads stored entries without inflating them."""
+    """`members`: {name: bytes}, deflated: the server sends a zip as it is."""
     target.parent.mkdir(parents=True, exist_ok=True)
-    with zipfile.ZipFile(target, "w", zipfile.ZIP_STORED) as archive:
+    with zipfile.ZipFile(target, "w") as archive:
         for name in sorted(members):
-            archive.writestr(zipfile.ZipInfo(name, date_time=FIXED_TIME), members[name])
+            archive.writestr(zipfile.ZipInfo(name, date_time=FIXED_TIME), members[name],
+                             compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
 
 
 def write_app_zip(target):
@@ -297,27 +312,57 @@ def write_page_zip(target):
     write_zip(target, {name: path.read_bytes() for name, path in page_files().items()})
 
 
+def start_imports():
+    """The modules a page imports on its start beyond Pyodide's own boot: LAZY_IMPORTS and what
+    the app's modules, the glues and PyScript's Python snippets import at module level (PyScript's
+    tar.gz unpacking reads so too: its tarfile and gzip count, though the pages unpack a zip)."""
+    names = {name for name in LAZY_IMPORTS if not name.endswith(".*")}
+    for path in [*app_files().values(), *glue_files()]:
+        names |= imports_of(path.read_text(encoding="utf-8"))
+    for path in pyscript_files():
+        names |= imports_in_text(path.read_text(encoding="utf-8"), anywhere=False)
+    return sorted(name for name in names if re.fullmatch(r"\w+(\.\w+)*", name))
+
+
 def compile_modules(sources):
-    """{'a/b.py': source} -> {'a/b.pyc': bytecode} from Pyodide's own Python, leaving out the
-    modules frozen into its binary (it never reads those from the zip)."""
+    """{'a/b.py': source} -> ({'a/b.pyc': bytecode}, modules read on start) from Pyodide's own
+    Python: the compiled modules leave out those frozen into its binary, and the second part names
+    the modules its boot and start_imports() read from the standard library's zip (runtime_pyc.mjs)."""
     with tempfile.TemporaryDirectory() as folder:
         given, taken = pathlib.Path(folder, "sources.zip"), pathlib.Path(folder, "compiled.zip")
+        imports = pathlib.Path(folder, "imports.json")
         write_zip(given, sources)
-        subprocess.run(["node", str(ROOT / "runtime_pyc.mjs"), str(given), str(taken)], check=True)
+        imports.write_text(json.dumps(start_imports()), encoding="utf-8")
+        subprocess.run(["node", str(ROOT / "runtime_pyc.mjs"), str(given), str(taken), str(imports)],
+                       check=True)
         with zipfile.ZipFile(taken) as compiled:
             frozen = set(json.loads(compiled.read(FROZEN_LIST)))
+            read = set(json.loads(compiled.read(READ_LIST)))
             return {name: compiled.read(name) for name in compiled.namelist()
-                    if name != FROZEN_LIST and module_name(name) not in frozen}
+                    if name not in (FROZEN_LIST, READ_LIST) and module_name(name) not in frozen}, read
 
 
 def gzip_size(data):
     return len(gzip.compress(data, 6, mtime=0))
 
 
-def precompiled(sources, compiled, budget=PYC_BUDGET):
-    """The sources to ship compiled: the most source per added gzip byte first, within `budget`."""
-    cost = {name: max(gzip_size(compiled[name + "c"]) - gzip_size(sources[name]), 0)
-            for name in sources if name + "c" in compiled}  # a .pyc smaller than its source is free
+def deflated_size(data):
+    """The bytes `data` takes as an entry of the zips write_zip makes."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    return len(packer.compress(data) + packer.flush())
+
+
+def wire_size(name, data):
+    """The bytes GitHub Pages sends for the file `name` holding `data`."""
+    return len(data) if name.endswith(SENT_AS_IS) else gzip_size(data)
+
+
+def precompiled(sources, compiled, read, budget):
+    """The sources to ship compiled: of the modules a start reads (`read`), the most source per
+    added deflated byte first, within `budget`."""
+    cost = {name: max(deflated_size(compiled[name + "c"]) - deflated_size(sources[name]), 0)
+            for name in sources
+            if name + "c" in compiled and module_name(name) in read}  # a .pyc smaller than its source is free
     chosen, spent = set(), 0
     for name in sorted(cost, key=lambda n: (-len(sources[n]) / max(cost[n], 1), n)):
         if spent + cost[name] <= budget:
@@ -326,13 +371,15 @@ def precompiled(sources, compiled, budget=PYC_BUDGET):
     return chosen
 
 
-def write_stdlib(target):
-    """The trimmed python_stdlib.zip; returns the module names it holds."""
+def write_stdlib(target, room):
+    """The trimmed python_stdlib.zip, at most `room` bytes once it holds compiled modules (never
+    less than its sources alone); returns the module names it holds."""
     with zipfile.ZipFile(PYODIDE_DIST / "python_stdlib.zip") as stock:
         entries = trace(stock, import_roots())
         sources = {entry: without_docs(stock.read(entry)) for entry in entries}
-    compiled = compile_modules(sources)
-    chosen = precompiled(sources, compiled)
+    compiled, read = compile_modules(sources)
+    write_zip(target, sources)
+    chosen = precompiled(sources, compiled, read, budget=room - target.stat().st_size)
     write_zip(target, {name: data for name, data in sources.items() if name not in chosen}
               | {name + "c": compiled[name + "c"] for name in chosen})
     return stdlib_modules(entries)

@@ -1,24 +1,38 @@
 // Compiles Python modules with the Python the pages run (npm's Pyodide, in Node), for runtime.py.
 //
-//   node runtime_pyc.mjs SOURCES.zip COMPILED.zip
+//   node runtime_pyc.mjs SOURCES.zip COMPILED.zip IMPORTS.json
 //
-// In: a zip of module sources ("json/decoder.py"). Out: a zip of the same modules as unchecked
-// hash-based .pyc files ("json/decoder.pyc"), and frozen.json, the names of the modules Pyodide's
-// Python has frozen into its binary. Compiled with PYTHONNODEBUGRANGES, CPython's documented
-// switch for smaller code objects: line numbers are kept, column ranges are not.
+// In: a zip of module sources ("json/decoder.py") and a list of module names the pages import.
+// Out: a zip of the same modules as unchecked hash-based .pyc files ("json/decoder.pyc"),
+// frozen.json, the names of the modules Pyodide's Python has frozen into its binary, and read.json,
+// the modules this Python reads from its standard library's zip when it boots and imports the
+// list (what a page's start compiles; not the modules only named, frozen or aliased to a frozen
+// one). Compiled with PYTHONNODEBUGRANGES, CPython's documented switch for smaller code objects:
+// line numbers are kept, column ranges are not.
 import { readFileSync, writeFileSync } from "node:fs";
 import { loadPyodide } from "./node_modules/pyodide/pyodide.mjs";
 
-const [sources, compiled] = process.argv.slice(2);
+const [sources, compiled, imports] = process.argv.slice(2);
 
 const pyodide = await loadPyodide({ env: { HOME: "/home/pyodide", PYTHONNODEBUGRANGES: "1" } });
 pyodide.FS.writeFile("/tmp/sources.zip", readFileSync(sources));
+pyodide.FS.writeFile("/tmp/imports.json", readFileSync(imports));
 pyodide.runPython(`
-import _imp, json, py_compile, zipfile
+import _imp, importlib, json, py_compile, sys, zipfile, zipimport
+
+with open("/tmp/imports.json") as file:
+    for name in json.load(file):
+        try:
+            importlib.import_module(name)
+        except Exception:  # a page module (js, pyscript), one this Python has not, a stray word
+            pass
+read = sorted(name for name, module in list(sys.modules.items())
+              if isinstance(getattr(module, "__loader__", None), zipimport.zipimporter))
 
 with zipfile.ZipFile("/tmp/sources.zip") as sources, \\
         zipfile.ZipFile("/tmp/compiled.zip", "w", zipfile.ZIP_STORED) as compiled:
     compiled.writestr("frozen.json", json.dumps(sorted(_imp._frozen_module_names())))
+    compiled.writestr("read.json", json.dumps(read))
     for info in sources.infolist():
         with open("/tmp/module.py", "wb") as file:
             file.write(sources.read(info))

@@ -1,11 +1,21 @@
 #!/usr/bin/env python3
 """`make bench`: how fast the built page becomes live on a phone, measured in headless Chromium.
 
-    python tools/bench.py [--runs 5] [--site _site] [--cpu 4]
+    python tools/bench.py [--runs 5] [--site _site] [--cpu 4] [--net mobile|none] [--cold-only]
 
-The phone profile: the CPU slowed down (`Emulation.setCPUThrottlingRate`, 4x by default), and the
-site served the way GitHub Pages serves it: under a sub-path, gzip on the fly for everything but
-images, ETag revalidation, `Cache-Control: max-age=600`. Bytes are what went over the wire.
+The phone profile: the CPU slowed down (`Emulation.setCPUThrottlingRate`, 4x by default), a mobile
+network (10 Mbit/s down, 80 ms round trip), and the site served the way GitHub Pages serves it:
+under a sub-path, gzip on the fly by content type (text, JavaScript, JSON, SVG, wasm; zips and
+images as they are: runtime.SENT_AS_IS), ETag revalidation, `Cache-Control: max-age=600`. Bytes
+are what went over the wire.
+
+The network is shaped by the bench's own server, not by the DevTools protocol's per-target
+emulation, which leaves the service worker out (checked: with Network.emulateNetworkConditions at
+200 kB/s on the page, the page fetched the 690 kB stdlib in 5.8 s, and 0.13 s when its service
+worker fetched it). Here the page, its workers and the service worker's precache all fetch through
+one link, so all of them share its 10 Mbit/s and pay its round trips (each response waits one
+round trip before its first byte, each new connection two: TCP and TLS, as on https). The server
+speaks HTTP/1.1, so Chromium opens up to six connections where GitHub Pages' HTTP/2 would use one.
 
 Beside the site the server offers a floor that is not part of the site: a bare `loadPyodide()`
 page using npm's untouched files (node_modules/pyodide: the full standard library, no snapshot).
@@ -20,6 +30,9 @@ Figures (medians):
 - input to card: on the warm page, setting a field and firing `input` until the total card shows
   the new value, with the CPU slowed down and without;
 - bytes: what the server sent for a cold visit, the precache and the image's making included.
+
+`--cold-only` measures the cold start and the floor only (and the bytes up to the end of the
+precache); with several `--site` folders it compares builds in the same rounds (a PYC_BUDGET curve).
 """
 import argparse
 import contextlib
@@ -32,6 +45,7 @@ import statistics
 import sys
 import tempfile
 import threading
+import time
 
 from playwright.sync_api import sync_playwright
 
@@ -39,6 +53,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 from browser.conftest import CHROMIUM, FLAGS  # noqa: E402
 from browser.helpers import INPUT_TO_CARD  # noqa: E402
+from runtime import SENT_AS_IS  # noqa: E402
 
 SUBPATH = "/repo/"
 STOCK = "stock-pyodide/"  # npm's files, served beside the site for the floor
@@ -54,7 +69,9 @@ WATCH_READY = """new MutationObserver((_, observer) => {
     window.__readyAt = performance.now(); observer.disconnect();
   }
 }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-engine"] });"""
-UNCOMPRESSED = (".png", ".ico", ".jpg", ".webp", ".woff2")  # GitHub Pages sends these as they are
+# name: (bytes per second down, round trip in seconds)
+NETWORKS = {"mobile": (10_000_000 / 8, 0.080), "none": (None, 0.0)}
+CHUNK = 16_384
 TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
          ".json": "application/json", ".webmanifest": "application/manifest+json",
          ".zip": "application/zip", ".svg": "image/svg+xml", ".css": "text/css",
@@ -62,13 +79,47 @@ TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/ja
          ".xml": "application/xml", ".txt": "text/plain"}
 
 
+class Link:
+    """One network link shared by every response: a round trip before each response's first byte,
+    two for a new connection, and one downlink rate for all bytes (first come, first sent)."""
+
+    def __init__(self, rate, rtt):
+        self.rate, self.rtt = rate, rtt
+        self.free_at = 0.0  # when the downlink has sent everything queued so far
+        self.lock = threading.Lock()
+
+    def connect(self):
+        time.sleep(2 * self.rtt)
+
+    def wait_first_byte(self):
+        time.sleep(self.rtt)
+
+    def send(self, out, data):
+        if not self.rate:
+            out.write(data)
+            return
+        for start in range(0, len(data), CHUNK):
+            piece = data[start:start + CHUNK]
+            with self.lock:
+                self.free_at = max(self.free_at, time.monotonic()) + len(piece) / self.rate
+                done_at = self.free_at
+            time.sleep(max(done_at - time.monotonic(), 0))
+            out.write(piece)
+
+
 class Pages(http.server.BaseHTTPRequestHandler):
-    """GitHub Pages, roughly: gzip on the fly, ETag, max-age=600; counts the bytes it sends."""
-    site = stock = None
+    """GitHub Pages, roughly: gzip on the fly by content type, ETag, max-age=600, over `link`;
+    counts the bytes it sends."""
+    protocol_version = "HTTP/1.1"  # keep-alive: a connection's setup is paid once
+    site = stock = link = None
     sent = 0
     log = []
     packed = {}  # path -> (etag, body, encoding)
     lock = threading.Lock()
+
+    def setup(self):
+        super().setup()
+        self.link.connect()
 
     def do_GET(self):
         path = self.path.split("?")[0]
@@ -80,8 +131,10 @@ class Pages(http.server.BaseHTTPRequestHandler):
         base, name = (self.stock, name[len(STOCK):]) if name.startswith(STOCK) else (self.site, name)
         file = base / (name + "index.html" if name.endswith("/") or not name else name)
         if file.is_dir():
+            self.link.wait_first_byte()
             self.send_response(301)
             self.send_header("Location", path + "/")
+            self.send_header("Content-Length", "0")
             self.end_headers()
             return None
         if not file.is_file():
@@ -94,18 +147,20 @@ class Pages(http.server.BaseHTTPRequestHandler):
         kind = TYPES.get(file.suffix, "application/octet-stream")
         return self.reply(200, kind, body, encoding, etag)
 
-    def load(self, file):
-        with self.lock:
-            if file not in self.packed:
+    @classmethod
+    def load(cls, file):
+        with cls.lock:
+            if file not in cls.packed:
                 data = file.read_bytes()
                 etag = '"' + hashlib.sha1(data).hexdigest()[:16] + '"'
-                if file.suffix in UNCOMPRESSED:
-                    self.packed[file] = (etag, data, None)
+                if file.name.endswith(SENT_AS_IS):
+                    cls.packed[file] = (etag, data, None)
                 else:
-                    self.packed[file] = (etag, gzip.compress(data, 6), "gzip")
-            return self.packed[file]
+                    cls.packed[file] = (etag, gzip.compress(data, 6), "gzip")
+            return cls.packed[file]
 
     def reply(self, status, kind, body, encoding, etag):
+        self.link.wait_first_byte()
         self.send_response(status)
         if kind:
             self.send_header("Content-Type", kind)
@@ -118,7 +173,7 @@ class Pages(http.server.BaseHTTPRequestHandler):
         self.send_header("Cache-Control", "max-age=600")
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
-        self.wfile.write(body)
+        self.link.send(self.wfile, body)
         with self.lock:
             Pages.sent += len(body)
             Pages.log.append((self.path, status, len(body), self.headers.get("Sec-Fetch-Dest"),
@@ -130,8 +185,12 @@ class Pages(http.server.BaseHTTPRequestHandler):
 
 
 @contextlib.contextmanager
-def serve(site):
-    handler = type("Handler", (Pages,), {"site": site.resolve(), "stock": ROOT / "node_modules" / "pyodide"})
+def serve(site, net):
+    handler = type("Handler", (Pages,), {"site": site.resolve(), "stock": ROOT / "node_modules" / "pyodide",
+                                         "link": Link(*NETWORKS[net])})
+    for file in [*site.resolve().rglob("*"), *handler.stock.iterdir()]:
+        if file.is_file():
+            handler.load(file)  # compressed ahead: a first request does not wait for gzip
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
@@ -164,13 +223,15 @@ def ready_ms(page, url):
     return page.evaluate("window.__readyAt")
 
 
-def run_page(playwright, base, cpu):
+def run_page(playwright, base, cpu, cold_only=False):
     """A cold visit, input-to-card timings, then a warm visit offline through the service worker."""
     with profile(playwright, cpu) as (context, page):
         Pages.sent = 0
         cold = ready_ms(page, base + "ko/")
         assert page.get_attribute("html", "data-engine-start") == "fresh"
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=300_000)
+        if cold_only:
+            return {"cold": cold, "bytes": Pages.sent}
         page.wait_for_function("document.documentElement.dataset.engineImage", timeout=300_000)
         image = page.get_attribute("html", "data-engine-image")
         page.wait_for_timeout(500)
@@ -192,7 +253,7 @@ def run_page(playwright, base, cpu):
             "starts": f"{image}/{start}"}
 
 
-def run_floor(playwright, base, cpu):
+def run_floor(playwright, base, cpu, cold_only=False):
     with profile(playwright, cpu) as (_context, page):
         return {"floor": ready_ms(page, base + "bench-floor.html")}
 
@@ -200,42 +261,67 @@ def run_floor(playwright, base, cpu):
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--site", type=pathlib.Path, default=ROOT / "_site")
+    parser.add_argument("--site", type=pathlib.Path, action="append",
+                        help="a built site (default _site); several: compared in the same rounds")
     parser.add_argument("--log", action="store_true", help="list every response of a cold visit")
     parser.add_argument("--cpu", type=float, default=4, help="CPU slow-down factor (1: none)")
+    parser.add_argument("--net", choices=NETWORKS, default="mobile",
+                        help="mobile: 10 Mbit/s down, 80 ms round trip; none: no shaping")
+    parser.add_argument("--cold-only", action="store_true",
+                        help="the cold start and the floor only, no image, warm start or input")
     args = parser.parse_args(argv)
-    results = {"cold": [], "warm": [], "input": [], "input_fast": [], "bytes": [], "floor": [],
-               "starts": []}
-    with serve(args.site) as base, sync_playwright() as playwright:
-        run_floor(playwright, base, args.cpu)  # warm-up: the first Chromium start pays extra
+    sites = args.site or [ROOT / "_site"]
+    results = [{} for _ in sites]
+    floors = []
+    with contextlib.ExitStack() as stack, sync_playwright() as playwright:
+        bases = [stack.enter_context(serve(site, args.net)) for site in sites]
+        run_floor(playwright, bases[0], args.cpu)  # warm-up: the first Chromium start pays extra
         for round_ in range(args.runs):
-            order = (run_page, run_floor) if round_ % 2 == 0 else (run_floor, run_page)
-            for run in order:
-                for key, value in run(playwright, base, args.cpu).items():
-                    results[key].append(value)
+            runs = [(run_floor, 0, None), *((run_page, i, results[i]) for i in range(len(sites)))]
+            shift = round_ % len(runs)  # rotating order: the noise spreads over every variant
+            for run, index, into in runs[shift:] + runs[:shift]:
+                figures = run(playwright, bases[index], args.cpu, args.cold_only)
+                if into is None:
+                    floors.append(figures["floor"])
+                    continue
+                for key, value in figures.items():
+                    into.setdefault(key, []).append(value)
             print(f"round {round_ + 1}/{args.runs}", file=sys.stderr, flush=True)
 
+    rate, rtt = NETWORKS[args.net]
+    network = (f"{rate * 8 / 1e6:g} Mbit/s down, {rtt * 1000:g} ms round trip" if rate
+               else "no network shaping")
+    print(f"\nphone profile: CPU {args.cpu:g}x slower, {network}, gzip by content type (zips and "
+          f"images as they are), served under {SUBPATH}")
+    floor = statistics.median(floors)
+    print(f"\n{'median of ' + str(args.runs) + ' runs':44} {'value':>10} {'/ floor':>8}   range")
+    label = "floor: bare loadPyodide(), npm's files"
+    print(f"{label:44} {floor:>7.0f} ms {'1.00x':>8}   "
+          f"{min(floors):.0f}–{max(floors):.0f}")
+    for site, figures in zip(sites, results, strict=True):
+        if len(sites) > 1:
+            print(f"\n{site}")
+        report(figures, floor, args.cpu)
+
+
+def report(results, floor, cpu):
     median = {key: statistics.median(values) for key, values in results.items() if key != "starts"}
     spread = {key: (min(values), max(values)) for key, values in results.items() if key != "starts"}
-    floor = median["floor"]
-    print(f"\nphone profile: CPU {args.cpu:g}x slower, gzip on the wire, served under {SUBPATH}")
-    print(f"image made / warm start, per run: {', '.join(results['starts'])}")
-    print(f"\n{'median of ' + str(args.runs) + ' runs':44} {'value':>10} {'/ floor':>8}   range")
-    rows = [
-        ("floor: bare loadPyodide(), npm's files", "floor", "ms", None),
-        ("cold: first visit to data-engine=ready", "cold", "ms", 1.0),
-        ("warm: offline, installed, to ready", "warm", "ms", 0.25),
-    ]
-    for label, key, unit, goal in rows:
-        ratio = f"{median[key] / floor:.2f}x"
-        aim = f"  (goal <= {goal}x)" if goal else ""
-        print(f"{label:44} {median[key]:>7.0f} {unit} {ratio:>8}   "
-              f"{spread[key][0]:.0f}–{spread[key][1]:.0f}{aim}")
-    for key, label in (("input", f"input to updated card, CPU {args.cpu:g}x slower"),
+    if "starts" in results:
+        print(f"image made / warm start, per run: {', '.join(results['starts'])}")
+    rows = [("cold: first visit to data-engine=ready", "cold", 0.6),
+            ("warm: offline, installed, to ready", "warm", 0.25)]
+    for label, key, goal in rows:
+        if key in median:
+            print(f"{label:44} {median[key]:>7.0f} ms {median[key] / floor:>7.2f}x   "
+                  f"{spread[key][0]:.0f}–{spread[key][1]:.0f}  (goal <= {goal}x)")
+    for key, label in (("input", f"input to updated card, CPU {cpu:g}x slower"),
                        ("input_fast", "input to updated card, CPU not slowed")):
-        print(f"{label:44} {median[key]:>7.1f} ms {'':>8}   "
-              f"{spread[key][0]:.1f}–{spread[key][1]:.1f}  (goal <= 16 ms)")
-    print(f"{'bytes on the wire, cold visit (gzip)':44} {median['bytes'] / 1_048_576:>6.2f} MiB"
+        if key in median:
+            print(f"{label:44} {median[key]:>7.1f} ms {'':>8}   "
+                  f"{spread[key][0]:.1f}–{spread[key][1]:.1f}  (goal <= 16 ms)")
+    what = "cold visit to the end of the precache" if "warm" not in median else "cold visit"
+    print(f"{'bytes on the wire, ' + what:44} {median['bytes'] / 1_048_576:>6.2f} MiB"
           f" {'':>8}   {spread['bytes'][0] / 1_048_576:.2f}–{spread['bytes'][1] / 1_048_576:.2f}"
           "  (goal <= 4.5 MiB)")
 

@@ -62,11 +62,14 @@ def browser():
 
 
 class Watch:
-    """Console errors, page errors, dialogs and requests that left 127.0.0.1."""
+    """Console errors, page errors, dialogs and requests that left 127.0.0.1. Playwright hands a
+    worker's console to its page: the engine image's worker, which runs in the background once a
+    fresh page is live, is judged by its outcome (test_snapshot.py), not by what it printed."""
 
     def __init__(self, page):
-        self.errors, self.dialogs, self.foreign = [], [], []
-        page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.errors, self.dialogs, self.foreign, self.worker_errors = [], [], [], []
+        page.on("console", lambda m: None if m.type != "error"
+                else (self.worker_errors if m.worker else self.errors).append(m.text))
         page.on("pageerror", lambda e: self.errors.append(str(e)))
         page.on("dialog", self._dialog)
         page.on("request", lambda r: None if r.url.startswith(("http://127.0.0.1", "data:", "blob:"))

@@ -15,7 +15,8 @@ CONTROLLED = "navigator.serviceWorker.controller !== null"
 POLICY = ("default-src 'self'; script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'; style-src 'self'; "
           "connect-src 'self'; img-src 'self'; worker-src 'self'; manifest-src 'self'; "
           "object-src 'none'; base-uri 'self'; form-action 'self'")
-STORED = "document.documentElement.dataset.engineImage === 'stored'"
+# Set once the background image making has ended, either way ("stored" or "failed").
+IMAGE_MADE = "document.documentElement.dataset.engineImage !== undefined"
 IMAGE_PREFIX = "mahjong-payments-image-"
 # In the page: the stored image's cache name, its key, its size in bytes and its stamp.
 IMAGE = """async () => {
@@ -59,12 +60,17 @@ def own_site(tmp_path_factory):
 
 
 def visit(context, url, wait_image=False):
+    """A new page at `url`, once live; with `wait_image`, once its engine image is made too.
+
+    The image making is judged by its outcome: a failure says so at once instead of running out
+    the wait."""
     page = context.new_page()
     watch = Watch(page)
-    page.goto(url)
+    page.goto(url, timeout=90_000)
     page.wait_for_selector(READY, timeout=90_000)
     if wait_image:
-        page.wait_for_function(STORED, timeout=180_000)
+        page.wait_for_function(IMAGE_MADE, timeout=180_000)
+        assert page.get_attribute("html", "data-engine-image") == "stored", watch.worker_errors
     return page, watch
 
 
@@ -161,7 +167,8 @@ def test_a_new_build_deletes_the_old_image_and_leaves_other_sites_alone(browser,
             page.click("[data-update-button]")
         page.wait_for_selector(READY, timeout=90_000)
         assert start_of(page) == "fresh"  # the old image is not this build's
-        page.wait_for_function(STORED, timeout=180_000)
+        page.wait_for_function(IMAGE_MADE, timeout=180_000)
+        assert page.get_attribute("html", "data-engine-image") == "stored"
         names = page.evaluate("caches.keys()")
         assert old_image not in names
         assert [name for name in names if name.startswith(IMAGE_PREFIX)] == [
