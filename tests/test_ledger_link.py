@@ -109,9 +109,12 @@ def test_any_hand_the_record_takes_travels_as_it_is():
     """A hand of no short shape (a kind the record learns later, a key it adds) goes as its
     dict: the link's format need not change for it."""
     odd = {"result": "chombo", "seat": 2, "riichi": [1]}
-    game = {"rules": {"players": 4, "chombo": "mangan"}, "names": [], "hands": [odd]}
-    assert link.decode(link.encode(game))["hands"] == [odd]
-    assert link.decode(link.encode(game))["rules"]["chombo"] == "mangan"
+    rules = {"players": 4, "chombo": "penalty", "chombopenalty": 30, "ties": "split"}
+    game = {"rules": rules, "names": [], "hands": [odd]}
+    decoded = link.decode(link.encode(game))
+    assert decoded["hands"] == [odd]
+    assert rules_from(decoded["rules"]) == rules_from(rules)
+    assert rules_from(decoded["rules"])["chombopenalty"] == 30
 
 
 def test_ended_by_hand_and_three_players():

@@ -137,8 +137,12 @@ def _compact_hand(hand):
 
 
 def _rules_by_difference(rules):
-    """The rules as the fewest fields that differ from the defaults or from a preset."""
-    players = rules.get("players", 4)
+    """The rules as the fewest fields that differ from the defaults or from a preset.
+
+    The rules are filled in first, so a field the record leaves to its default is compared
+    as that default (a partial rules object must not take a preset's value for it)."""
+    rules = rules_from(rules)
+    players = rules["players"]
     bases = [({}, rules_from({"players": players}))]
     for name in NAMES:
         try:
