@@ -509,7 +509,7 @@ def test_words_ko():
     assert texts["ron-1"][0] == "서가에게서는 역만으로도 안 됨"
     assert texts["ron-0"] == ("남가에게서 24,000 직격", "삼배만부터")
     texts = said("ko", [30100, 30000, 20000, 19900], 3, 0)
-    assert texts["tsumo"][0] == "쯔모라면 아무 화료나"
+    assert texts["tsumo"][0] == "쯔모라면 아무 화료나 돼요"
 
 
 def test_words_ja():

@@ -38,7 +38,8 @@ HEADERS = {"역만", "삼마", "인원 · 텐파이", "룰 프리셋", "패",
 
 # Label words -> calculator keys. Korean labels join parts with " · ", Japanese with "・".
 WORDS = {
-    "ko": {"역만": {"yakuman": "1"}, "더블 역만": {"yakuman": "2"}, "트리플 역만": {"yakuman": "3"},
+    "ko": {"역만": {"yakuman": "1"}, "더블 역만": {"yakuman": "2"}, "복합 역만": {"yakuman": "2"},
+           "트리플 역만": {"yakuman": "3"},
            "만관": {"han": "5"}, "자": {"seat": "nondealer"}, "친": {"seat": "dealer"},
            "론": {"win": "ron"}, "쯔모": {"win": "tsumo"}, "배수 끔": {"multi": "0"},
            "쯔모손 없음": {"tsumoloss": "0"}, "리치봉 1개": {"sticks": "1"}},
