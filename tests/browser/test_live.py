@@ -111,7 +111,7 @@ def test_editing_updates_cards_tables_and_url(open_page):
     page.fill("#f-honba", "1")
     rows = page.locator("[data-who-pays] tr")
     assert [rows.nth(i).locator("td").all_inner_texts() for i in range(3)] == [
-        ["4,100", "100"], ["2,100", "100"], ["2,100", "100"]]
+        ["2,100", "100"], ["2,100", "100"], ["4,100", "100"]]  # non-dealers first (자→친)
     assert "win=tsumo" in page.url and "honba=1" in page.url
     # fu counting: the breakdown table and the fu card follow the parts
     page.check("#f-fumode-count")
