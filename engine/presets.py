@@ -86,7 +86,7 @@ PRESETS = {
         "paoscope": "hand", "paohonba": "discarder", "doubleron": "head", "tripleron": "all",
         "busting": 0, "extension": "none", "agariyame": 0, "tenpaiyame": 0,
         "leftover": "lost", "rounding": "exact", "ties": "split", "aborts": 0,
-        "chombo": "penalty", "chombopenalty": 20,
+        "chombo": "penalty", "chombopenalty": 30,
         "seats": {4: {"start": 30000, "return": 30000, "uma": [15, 5, -5, -15]}},
     },
     "ema": {
@@ -237,11 +237,15 @@ SOURCES = {
         "ties": f"{WRC}: 'uma +15/+5, modified for ties': if players tie, the uma of their "
                 "places is averaged",
         "aborts": f"{WRC}: §5.7 'There are no abortive draws'",
-        "chombo": f"{WRC}: §7.1 chombo is a 20,000-point penalty on the session score, not paid "
+        "chombo": f"{WRC}: §7.1 chombo is a point penalty on the session score, not paid "
                   "at the table ('penalties are applied to the overall score, not to the "
                   "table's score'); §5.7 'Chonbo results in a re-deal and does not count as a "
                   "hand', §5.7.8 'In case of chonbo there is no dealer rotation'",
-        "chombopenalty": f"{WRC}: §7.1, 20,000 points (20)",
+        "chombopenalty": f"{WRC}: 30,000 points (30) since the 2022 rules (20,000 in §7.1 of "
+                         "the 2015 book); the 2022 changes read via Mahjong Belgium, an EMA "
+                         "member association, 'Aangepaste spelregels WRC' (2 April 2022, "
+                         "https://www.mahjongbelgium.be/l/aangepaste-spelregels-wrc/): 'een "
+                         "chombo kost je nu 30 000 ptn'",
         "length": f"{WRC}: hanchan",
     },
     "ema": {

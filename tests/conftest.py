@@ -2,11 +2,18 @@ import pathlib
 import sys
 
 import pytest
+from hypothesis import settings
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "site")]
 
 import build  # noqa: E402  (needs the paths above)
+
+
+# Property tests check values, not speed: no per-example deadline (a loaded CI machine once
+# timed an example of tests/test_draws.py past hypothesis's default 200 ms).
+settings.register_profile("values", deadline=None)
+settings.load_profile("values")
 
 
 def pytest_configure(config):

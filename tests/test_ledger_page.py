@@ -274,13 +274,13 @@ def test_final_rows_and_history_of_a_wrc_game_with_a_chombo(lang):
     top, bottom = (words["final"]["shared"].format(best=b, worst=w) for b, w in ((1, 2), (3, 4)))
     assert [row[0] for row in rows] == [top, top, bottom, bottom]
     # Seat 2 (third row: it shares 3-4 with seat 3, and comes first in seat order): 22,000,
-    # uma (-5 - 15) / 2 = -10, the 20 penalty in its own column, -8 - 10 - 20 = -38.
-    assert rows[2][1:] == [words["seat"]["2"], "22,000", "\u221210", "", "\u221220", "\u221238.0"]
+    # uma (-5 - 15) / 2 = -10, the 30 penalty (WRC since 2022) in its own column, -8 - 10 - 30 = -48.
+    assert rows[2][1:] == [words["seat"]["2"], "22,000", "\u221210", "", "\u221230", "\u221248.0"]
     said = ledger_present.describe(words, record["hands"][1], record)
     assert said == words["history"]["chombo_penalty"].format(seat=words["seat"]["2"],
-                                                             penalty="\u221220")
+                                                             penalty="\u221230")
     assert ledger_present.chombo_hint(words, record["rules"]) == \
-        words["hand"]["chombo_penalty"].format(penalty="\u221220")
+        words["hand"]["chombo_penalty"].format(penalty="\u221230")
     mangan = {**record, "rules": ledger.rules_from({"preset": "tenhou"})}
     assert ledger_present.describe(words, record["hands"][1], mangan) == \
         words["history"]["chombo"].format(seat=words["seat"]["2"])

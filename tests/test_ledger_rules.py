@@ -148,8 +148,8 @@ FIELD_FACTS = [
     ("wrc", "rounding", "exact", "session score to 0.1"),
     ("wrc", "ties", "split", "uma modified for ties: averaged"),
     ("wrc", "aborts", 0, "§5.7 'There are no abortive draws'"),
-    ("wrc", "chombo", "penalty", "§7.1 20,000 points off the session score"),
-    ("wrc", "chombopenalty", 20, "§7.1 20,000 points"),
+    ("wrc", "chombo", "penalty", "§7.1 a point penalty off the session score"),
+    ("wrc", "chombopenalty", 30, "2022 changes: 'a chombo now costs 30,000 points'"),
     # EMA: Riichi Competition Rules 2016.
     ("ema", "length", "south", "hanchan"),
     ("ema", "start", 30000, "30,000 start"),
@@ -468,8 +468,8 @@ def test_wrc_chombo_and_tie_on_top():
     assert played["over"]
     assert played["final"]["scores"] == [38000, 38000, 22000, 22000]
     # Two ties: top shares (15 + 5) / 2 = 10, bottom (-5 - 15) / 2 = -10. Seats 0 and 1:
-    # 8 + 10 = 18; seat 2: -8 - 10 - 20 (chombo) = -38; seat 3: -8 - 10 = -18.
-    assert played["final"]["results"] == [18.0, 18.0, -38.0, -18.0]
+    # 8 + 10 = 18; seat 2: -8 - 10 - 30 (chombo, 30,000 since 2022) = -48; seat 3: -8 - 10 = -18.
+    assert played["final"]["results"] == [18.0, 18.0, -48.0, -18.0]
     assert played["final"]["places"] == [[1, 2], [1, 2], [3, 4], [3, 4]]
 
 

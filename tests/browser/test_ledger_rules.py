@@ -5,11 +5,11 @@ import pytest
 from .test_ledger import add, board, cli, expected_board, exported, fill, open_ledger, preview, \
     words
 
-# WRC (engine.presets): kiriage, chombo as a 20,000-point penalty, ties share the uma.
+# WRC (engine.presets): kiriage, chombo as a 30,000-point penalty (2022), ties share the uma.
 # E1: seat 1 wins 4 han 30 fu off seat 3 (kiriage mangan 8,000). E2: seat 2 chombo, with seat 0
 # in riichi (the stick goes back), dealt again. E2: seat 0 wins a mangan off seat 2. Then six
 # hands nobody tenpai: 38,000 / 38,000 / 22,000 / 22,000, two ties (tests/test_ledger_rules.py
-# works the results out by hand: 18, 18, -38, -18).
+# works the results out by hand: 18, 18, -48, -18).
 HANDS = [
     {"result": "ron", "from": 3, "winners": [{"seat": 1, "han": 4, "fu": 30}], "riichi": []},
     {"result": "chombo", "seat": 2, "riichi": [0]},
@@ -46,7 +46,7 @@ def test_wrc_chombo_and_a_shared_top(context, base_url, lang):
             page.select_option("#lh-seat", str(hand["seat"]))
             for seat in hand["riichi"]:
                 page.check(f"#lh-riichi-{seat}")
-            assert words(lang)["hand"]["chombo_penalty"].format(penalty="\u221220") == \
+            assert words(lang)["hand"]["chombo_penalty"].format(penalty="\u221230") == \
                 page.inner_text("[data-ledger-chombo-hint]")
         else:
             fill(page, hand)
@@ -61,18 +61,18 @@ def test_wrc_chombo_and_a_shared_top(context, base_url, lang):
     # The chombo hand is in the history, and the hand after it was played at the same table.
     chombo_row = page.locator("[data-ledger-history] tr").nth(1).inner_text()
     said = words(lang)["history"]["chombo_penalty"].format(seat=words(lang)["seat"]["2"],
-                                                           penalty="\u221220")
+                                                           penalty="\u221230")
     assert said in chombo_row
     assert [game["hands"][i]["round"] for i in (1, 2)] == ["E2", "E2"]
-    assert game["over"] and game["final"]["results"] == [18.0, 18.0, -38.0, -18.0]
+    assert game["over"] and game["final"]["results"] == [18.0, 18.0, -48.0, -18.0]
     page.wait_for_selector("[data-ledger-final]:not([hidden])")
     assert [result(page, seat) for seat in range(4)] == game["final"]["results"]
     rows = page.locator("[data-ledger-final-rows] tr")
     shared = words(lang)["final"]["shared"]
     assert [rows.nth(i).locator("th").inner_text() for i in range(4)] == [
         shared.format(best=1, worst=2)] * 2 + [shared.format(best=3, worst=4)] * 2
-    # The penalty has its own column: -20 for seat 2 (the third row: seats 2 and 3 share 3-4).
+    # The penalty has its own column: -30 for seat 2 (the third row: seats 2 and 3 share 3-4).
     assert page.locator(".ledger-final th.lg-penalty").is_visible()
     cells = [rows.nth(2).locator("td").nth(i).inner_text() for i in range(6)]
-    assert cells[4] == "\u221220" and cells[5] == "\u221238.0"
+    assert cells[4] == "\u221230" and cells[5] == "\u221248.0"
     watch.clean()
