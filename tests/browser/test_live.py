@@ -16,7 +16,7 @@ LANGS = ("ko", "ja")
 
 # (shared link, total, payments, middle) — figures of SPEC §1
 LINKS = [
-    ("?rule=riichi&han=3&fu=30&win=tsumo&honba=2&sticks=1", "5,600", "1,200 / 1,200 / 2,200", "960"),
+    ("?rule=riichi&han=3&fu=30&win=tsumo&honba=2&sticks=1", "5,600", "1,200·1,200·2,200", "960"),
     ("?rule=hk&fan=3&win=tsumo&tsumo_split=full", "24", "8 / 8 / 8", "8"),
     ("?rule=mcr&points=24&flowers=2", "50", "34 / 8 / 8", "34"),
     ("?rule=nmjl&value=25&jokerless=1&win=tsumo", "300", "100 / 100 / 100", "50"),
@@ -27,7 +27,7 @@ LINKS = [
 @pytest.mark.parametrize("query,total,payments,middle", LINKS)
 def test_shared_link_opens_with_the_right_cards(open_page, lang, query, total, payments, middle):
     page, watch = open_page(lang, query)
-    assert cards(page) == {"total": total, "payments": payments, "middle": middle}
+    assert cards(page) == {"total": total, "payments": shown(lang, payments), "middle": middle}
     assert page.locator("#results").get_attribute("data-state") == "ok"
     rule = re.search(r"rule=(\w+)", query).group(1)
     assert page.locator("#f-rule").input_value() == rule
@@ -114,7 +114,7 @@ def test_editing_updates_cards_tables_and_url(open_page):
     page.fill("#f-honba", "1")
     rows = page.locator("[data-who-pays] tr")
     assert [rows.nth(i).locator("td").all_inner_texts() for i in range(3)] == [
-        ["4,100", "100"], ["2,100", "100"], ["2,100", "100"]]
+        ["2,100", "100"], ["2,100", "100"], ["4,100", "100"]]  # non-dealers first (子→親)
     assert "win=tsumo" in page.url and "honba=1" in page.url
     # fu counting: the breakdown table and the fu card follow the parts
     page.check("#f-fumode-count")
