@@ -257,8 +257,7 @@ def conditions_context(lang, strings, base_url):
         "q": query,
         "answer": answer,
         "texts": conditions_present.view(answer, table.scores, table.dealer, strings),
-        "title": conditions_present.seat_label(seat, table.dealer, players, strings) + " · "
-        + conditions_present.place_label(place, players, strings),
+        "title": conditions_present.need_title(seat, place, table.dealer, players, strings),
         "rank": conditions_present.rank_text(answer, table.scores, strings),
         "guide": load_conditions_guide(lang),
         "base_url": base_url,

@@ -114,8 +114,7 @@ def draw(table, answer):
         put(("need", hook), one(f'[data-need="{hook}"]'), text)
         put(("hands", hook), one(f'[data-need-hands="{hook}"]'), hands)
     put("title", one("[data-need-title]"),
-        words.seat_label(answer["seat"], table.dealer, players, STRINGS) + " · "
-        + words.place_label(answer["place"], players, STRINGS))
+        words.need_title(answer["seat"], answer["place"], table.dealer, players, STRINGS))
     put("rank", one("[data-need-rank]"), words.rank_text(answer, table.scores, STRINGS))
     RESULTS.setAttribute("data-need-seat", str(answer["seat"]))
 

@@ -32,6 +32,13 @@ def place_label(place, players, strings):
     return words["last"] if place == players - 1 else words[str(place)]
 
 
+def need_title(seat, place, dealer, players, strings):
+    """The answer's heading: whose condition, for which place."""
+    words = strings["conditions"]
+    return words["joiner"]["need_title"].format(seat=seat_label(seat, dealer, players, strings),
+                                                place=place_label(place, players, strings))
+
+
 def hands_text(need, strings):
     """The han/fu readings under an amount: each han 1–4 with its smallest fu, then the limit."""
     say = strings["conditions"]["say"]

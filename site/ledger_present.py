@@ -59,7 +59,7 @@ def describe(words, hand, record):
     if hand["result"] == "draw":
         text = says["draw"].format(count=len(set(hand.get("tenpai", [])) | set(hand["riichi"])))
         if hand.get("nagashi"):
-            text += " · " + says["nagashi"].format(
+            text += words["joiner"]["nagashi"] + says["nagashi"].format(
                 seats=join(seat_name(words, record, seat) for seat in hand["nagashi"]))
         return text
     if hand["result"] == "chombo":

@@ -52,7 +52,7 @@ def explanation(result, strings):
         parts.append(say["sticks"].format(a=fmt(from_table)))
     if "bettor" in result:
         parts.append(say["bettor"].format(a=fmt(result["bettor"])))
-    return " ".join(parts)
+    return strings["joiner"]["explanation"].join(parts)
 
 
 def view(result, strings):
@@ -92,11 +92,14 @@ def payment_order(payments):
 
 def payments_text(result, strings):
     """The payments card: each payer's amount, non-dealers first; a riichi dealer's tsumo, where
-    every payer pays the same, as "2,000 올" / 「2,000オール」."""
+    every payer pays the same, as "2,000 올" / 「2,000オール」. A riichi tsumo's amounts are joined
+    the way players write them ("1,000·2,000" / 「1,000・2,000」), other payers with " / "."""
     payments = result["payments"]
     if result["rule"] == "riichi" and all(p["payer"] == "nondealer" for p in payments):
         return strings["card"]["all"].format(a=fmt(payments[0]["amount"]))
-    return " / ".join(fmt(p["amount"]) for p in payment_order(payments))
+    tsumo = result["rule"] == "riichi" and all(p["payer"] != "discarder" for p in payments)
+    joiner = strings["joiner"]["tsumo_payments" if tsumo else "payments"]
+    return joiner.join(fmt(p["amount"]) for p in payment_order(payments))
 
 
 def _table(strings, dotted):

@@ -519,6 +519,6 @@ def test_words_ja():
     texts = said("ja", [32000, 24000, 23000, 21000], 3, 3)
     assert texts["tsumo"][0] == "2900オール"
     texts = said("ja", [60000, 15000, 13000, 12000], 3, 2, multi=0)
-    assert texts["tsumo"][0] == "ツモは役満でも届かない"
+    assert texts["tsumo"][0] == "ツモでは役満でも届かない点差です"
     texts = said("ja", [30100, 30000, 20000, 19900], 3, 0)
-    assert texts["ron-1"][0] == "西家からなら何でもアガれば"
+    assert texts["ron-1"][0] == "西家からなら何でもアガれば届きます"

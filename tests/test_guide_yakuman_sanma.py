@@ -34,7 +34,7 @@ def table_rows(markdown):
 
 
 HEADERS = {"역만", "삼마", "인원 · 텐파이", "룰 프리셋", "패",
-           "役満", "三麻", "人数・テンパイ", "ルールセット", "手"}
+           "役満", "三麻", "人数・テンパイ", "ルールプリセット", "手"}
 
 # Label words -> calculator keys. Korean labels join parts with " · ", Japanese with "・".
 WORDS = {

@@ -64,7 +64,8 @@ def seat_item(answer, table, names, strings):
     details.dataset.needSeat = str(seat)
     summary = document.createElement("summary")
     rank = words.rank_text(answer, table.scores, strings)
-    summary.textContent = f"{names(seat)} — {rank} {texts['tsumo'][0]}"
+    summary.textContent = strings["conditions"]["joiner"]["ledger_need"].format(
+        name=names(seat), rank=rank, tsumo=texts["tsumo"][0])
     details.appendChild(summary)
     routes = document.createElement("ul")
     routes.className = "needs"

@@ -16,7 +16,7 @@ LANGS = ("ko", "ja")
 
 # (shared link, total, payments, middle) — figures of SPEC §1
 LINKS = [
-    ("?rule=riichi&han=3&fu=30&win=tsumo&honba=2&sticks=1", "5,600", "1,200 / 1,200 / 2,200", "960"),
+    ("?rule=riichi&han=3&fu=30&win=tsumo&honba=2&sticks=1", "5,600", "1,200·1,200·2,200", "960"),
     ("?rule=hk&fan=3&win=tsumo&tsumo_split=full", "24", "8 / 8 / 8", "8"),
     ("?rule=mcr&points=24&flowers=2", "50", "34 / 8 / 8", "34"),
     ("?rule=nmjl&value=25&jokerless=1&win=tsumo", "300", "100 / 100 / 100", "50"),
@@ -27,11 +27,14 @@ LINKS = [
 @pytest.mark.parametrize("query,total,payments,middle", LINKS)
 def test_shared_link_opens_with_the_right_cards(open_page, lang, query, total, payments, middle):
     page, watch = open_page(lang, query)
-    assert cards(page) == {"total": total, "payments": payments, "middle": middle}
+    assert cards(page) == {"total": total, "payments": shown(lang, payments), "middle": middle}
     assert page.locator("#results").get_attribute("data-state") == "ok"
     rule = re.search(r"rule=(\w+)", query).group(1)
     assert page.locator("#f-rule").input_value() == rule
     watch.clean()
+
+
+TSUMO_JOINER = {"ko": "·", "ja": "・"}  # TERMS.md: "1,000·2,000", 「1000・2000」
 
 
 def shown(lang, payments):
@@ -39,19 +42,19 @@ def shown(lang, payments):
     tsumo, "N 올" / "Nオール" (issue 19)."""
     if payments.startswith("all "):
         return STRINGS[lang]["card"]["all"].format(a=payments[4:])
-    return payments
+    return payments.replace("·", TSUMO_JOINER[lang])  # a riichi tsumo
 
 
 # (state, total, payments) — every worked figure of SPEC §1, set through the controls
 SCENES = [
     (dict(), "3,900", "3,900 / 0 / 0"),
-    (dict(win="tsumo"), "4,000", "1,000 / 1,000 / 2,000"),
+    (dict(win="tsumo"), "4,000", "1,000·1,000·2,000"),
     (dict(seat="dealer"), "5,800", "5,800 / 0 / 0"),
     (dict(seat="dealer", win="tsumo"), "6,000", "all 2,000"),
     (dict(han=1), "1,000", "1,000 / 0 / 0"),
-    (dict(han=1, win="tsumo"), "1,100", "300 / 300 / 500"),
-    (dict(han=3, fu=20, win="tsumo"), "2,700", "700 / 700 / 1,300"),
-    (dict(han=3, fu=25, win="tsumo"), "3,200", "800 / 800 / 1,600"),
+    (dict(han=1, win="tsumo"), "1,100", "300·300·500"),
+    (dict(han=3, fu=20, win="tsumo"), "2,700", "700·700·1,300"),
+    (dict(han=3, fu=25, win="tsumo"), "3,200", "800·800·1,600"),
     (dict(fu=40), "5,200", "5,200 / 0 / 0"),
     (dict(han=4), "7,700", "7,700 / 0 / 0"),
     (dict(han=4, kiriage=1), "8,000", "8,000 / 0 / 0"),
@@ -63,10 +66,10 @@ SCENES = [
     (dict(han=13, seat="dealer"), "48,000", "48,000 / 0 / 0"),
     (dict(han=13, seat="dealer", kazoe=0), "36,000", "36,000 / 0 / 0"),
     (dict(honba=2, sticks=1), "5,500", "4,500 / 0 / 0"),
-    (dict(honba=2, sticks=1, win="tsumo"), "5,600", "1,200 / 1,200 / 2,200"),
+    (dict(honba=2, sticks=1, win="tsumo"), "5,600", "1,200·1,200·2,200"),
     (dict(fumode="count"), "3,900", "3,900 / 0 / 0"),
     (dict(fumode="count", m1="closed-terminal", wait="kanchan"), "5,200", "5,200 / 0 / 0"),
-    (dict(fumode="count", win="tsumo"), "2,700", "700 / 700 / 1,300"),  # pinfu, as standard parts
+    (dict(fumode="count", win="tsumo"), "2,700", "700·700·1,300"),  # pinfu, as standard parts
     (dict(rule="hk"), "8", "8 / 0 / 0"),
     (dict(rule="hk", ron_split="shared"), "8", "4 / 2 / 2"),
     (dict(rule="hk", win="tsumo"), "12", "4 / 4 / 4"),
@@ -111,7 +114,7 @@ def test_editing_updates_cards_tables_and_url(open_page):
     page.fill("#f-honba", "1")
     rows = page.locator("[data-who-pays] tr")
     assert [rows.nth(i).locator("td").all_inner_texts() for i in range(3)] == [
-        ["2,100", "100"], ["2,100", "100"], ["4,100", "100"]]  # non-dealers first (자→친)
+        ["2,100", "100"], ["2,100", "100"], ["4,100", "100"]]  # non-dealers first (자→친, 子→親)
     assert "win=tsumo" in page.url and "honba=1" in page.url
     # fu counting: the breakdown table and the fu card follow the parts
     page.check("#f-fumode-count")

@@ -11,6 +11,12 @@ from .helpers import card, set_state, visible_error
 
 LANGS = ("ko", "ja")
 STRINGS = {lang: tomllib.loads((build.CONTENT / lang / "strings.toml").read_text()) for lang in LANGS}
+TSUMO_JOINER = {"ko": "·", "ja": "・"}  # TERMS.md: "1,000·2,000", 「1000・2000」 (non-dealers first)
+
+
+def tsumo(lang, amounts):
+    """A riichi tsumo's payments card: "2,000 / 4,000" written the way the page's language does."""
+    return amounts.replace(" / ", TSUMO_JOINER[lang])
 
 
 def who_pays(page):
@@ -66,7 +72,7 @@ def test_yakuman_control_hides_and_shows_han_and_fu(open_page, lang):
 def test_three_player_tsumo_and_tsumo_loss_live(open_page, lang):
     page, watch = open_page(lang, "?players=3&han=5&win=tsumo")
     words = STRINGS[lang]
-    assert (card(page, "total"), card(page, "payments")) == ("6,000", "2,000 / 4,000")
+    assert (card(page, "total"), card(page, "payments")) == ("6,000", tsumo(lang, "2,000 / 4,000"))
     assert who_pays(page) == [(words["payer"]["nondealer"], "2,000", "0"),
                               (words["payer"]["dealer"], "4,000", "0")]
     assert page.locator("[data-explain]").inner_text() == words["explain"]["tsumo_nondealer_3p"].format(
@@ -79,13 +85,13 @@ def test_three_player_tsumo_and_tsumo_loss_live(open_page, lang):
     assert mangan.inner_text().split() == ["6,000", "2,000", "/", "4,000"]
     open_rules(page)
     page.set_checked("#f-tsumoloss", False)
-    assert (card(page, "total"), card(page, "payments")) == ("8,000", "3,000 / 5,000")
+    assert (card(page, "total"), card(page, "payments")) == ("8,000", tsumo(lang, "3,000 / 5,000"))
     assert [row[1] for row in who_pays(page)] == ["3,000", "5,000"]
     assert link(page)["tsumoloss"] == "0"
     assert cell.inner_text().split() == ["8,000", "3,000", "/", "5,000"]
     assert mangan.inner_text().split() == ["8,000", "3,000", "/", "5,000"]
     page.check("#f-players-4")
-    assert card(page, "payments") == "2,000 / 2,000 / 4,000"
+    assert card(page, "payments") == tsumo(lang, "2,000 / 2,000 / 4,000")
     assert len(who_pays(page)) == 3
     assert not page.locator("#f-tsumoloss").is_visible() and "tsumoloss" not in link(page)
     assert page.locator("#fu-han").is_visible() and not page.locator("#fu-han-3p").is_visible()
@@ -132,14 +138,14 @@ def test_preset_sets_the_table_rules_and_the_result(open_page, lang):
 def test_preset_in_three_player_sets_tsumo_loss(open_page, lang):
     page, watch = open_page(lang, "?players=3&han=5&win=tsumo&tsumoloss=0")
     open_rules(page)
-    assert card(page, "payments") == "3,000 / 5,000"
+    assert card(page, "payments") == tsumo(lang, "3,000 / 5,000")
     page.select_option("#f-preset", "mahjongsoul")  # ranked three-player: tsumo loss
     assert page.locator("#f-tsumoloss").is_checked()
-    assert card(page, "payments") == "2,000 / 4,000"
+    assert card(page, "payments") == tsumo(lang, "2,000 / 4,000")
     page.select_option("#f-preset", "wrc")  # four-player only: tsumo loss left as it is
     page.set_checked("#f-tsumoloss", False)
     assert page.locator("#f-preset").input_value() == "wrc"
-    assert card(page, "payments") == "3,000 / 5,000"
+    assert card(page, "payments") == tsumo(lang, "3,000 / 5,000")
     watch.clean()
 
 
@@ -183,13 +189,13 @@ def test_worked_scenes_through_the_controls(open_page, lang):
     page, watch = open_page(lang)
     for state, total, payments in [
         (dict(yakuman=2), "64,000", "64,000 / 0 / 0"),
-        (dict(yakuman=3, win="tsumo"), "96,000", "24,000 / 24,000 / 48,000"),
+        (dict(yakuman=3, win="tsumo"), "96,000", tsumo(lang, "24,000 / 24,000 / 48,000")),
         (dict(yakuman=2, multi=0), "32,000", "32,000 / 0 / 0"),
         (dict(yakuman=1, seat="dealer", honba=1, sticks=1), "49,300", "48,300 / 0 / 0"),
         (dict(players=3, han=5, win="tsumo", seat="dealer"), "8,000", "all 4,000"),
         (dict(players=3, han=5, win="tsumo", seat="dealer", tsumoloss=0), "12,000", "all 6,000"),
-        (dict(players=3, han=1, win="tsumo", tsumoloss=0), "1,200", "500 / 700"),
-        (dict(players=3, yakuman=1, win="tsumo"), "24,000", "8,000 / 16,000"),
+        (dict(players=3, han=1, win="tsumo", tsumoloss=0), "1,200", tsumo(lang, "500 / 700")),
+        (dict(players=3, yakuman=1, win="tsumo"), "24,000", tsumo(lang, "8,000 / 16,000")),
     ]:
         set_state(page, **state)
         if payments.startswith("all "):  # a dealer's tsumo: "4,000 올" / "4,000オール"
