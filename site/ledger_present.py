@@ -216,26 +216,29 @@ def chart(words, record, game):
 # ---------------------------------------------------------------- the result to paste
 
 def standings_text(words, record, final):
-    """The final standings as a few lines for a chat app: rank, name, points and result, then
-    the uma and oka they include.
+    """The final standings as a few lines for a chat app: place (shared places as the table
+    says them), name, points and result, then the uma and oka they include.
 
-    >>> words = {"seat": {"0": "E", "1": "S", "2": "W"}, "share": {
-    ...     "paste_title": "Result", "paste_line": "{rank}. {name} {points} ({result})",
-    ...     "paste_rules": "uma {uma}, oka {oka}"}}
-    >>> final = {"ranks": [2, 1, 3], "scores": [30000, 50000, 25000],
+    >>> words = {"seat": {"0": "E", "1": "S", "2": "W"}, "final": {"shared": "{best}-{worst}"},
+    ...          "share": {"paste_title": "Result", "paste_line": "{rank} {name} {points} ({result})",
+    ...                    "paste_place": "{n}.",
+    ...                    "paste_rules": "uma {uma}, oka {oka}"}}
+    >>> final = {"places": [[2, 3], [1, 1], [2, 3]], "scores": [30000, 50000, 30000],
     ...          "results": [-10.0, 45.0, -35.0], "oka": [0, 15, 0]}
     >>> record = {"rules": {"uma": [15, 0, -15]}, "names": ["Ann", "", "Kim"]}
     >>> print(standings_text(words, record, final))
     Result
     1. S 50,000 (+45.0)
-    2. Ann 30,000 (−10.0)
-    3. Kim 25,000 (−35.0)
+    2-3 Ann 30,000 (−10.0)
+    2-3 Kim 30,000 (−35.0)
     uma 15/0/−15, oka +15.0
     """
     says = words["share"]
     lines = [says["paste_title"]]
-    for seat in sorted(range(len(final["ranks"])), key=lambda seat: (final["ranks"][seat], seat)):
-        lines.append(says["paste_line"].format(rank=final["ranks"][seat],
+    for seat in standings_order(final):
+        best, worst = final["places"][seat]
+        place = says["paste_place"].format(n=best) if best == worst else place_text(words, [best, worst])
+        lines.append(says["paste_line"].format(rank=place,
                                                name=seat_name(words, record, seat),
                                                points=fmt(final["scores"][seat]),
                                                result=signed_result(final["results"][seat])))

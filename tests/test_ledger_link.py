@@ -59,10 +59,11 @@ def random_game(hands_wanted, seed, rules):
     """A valid game of `hands_wanted` hands (rons, tsumo, draws, riichi), grown hand by hand."""
     chance = random.Random(seed)
     record = {"rules": rules, "hands": []}
+    seats_at_table = range(rules.get("players", 4))
     while len(record["hands"]) < hands_wanted:
         kind = chance.choice(["ron", "ron", "tsumo", "draw"])
-        seats = chance.sample(range(4), 2)
-        riichi = sorted(chance.sample(range(4), chance.choice([0, 0, 1, 2])))
+        seats = chance.sample(seats_at_table, 2)
+        riichi = sorted(chance.sample(seats_at_table, chance.choice([0, 0, 1, 2])))
         winner = {"seat": seats[0], "han": chance.randint(1, 4), "fu": chance.choice([30, 40])}
         hand = {"ron": {"result": "ron", "from": seats[1], "winners": [winner], "riichi": riichi},
                 "tsumo": {"result": "tsumo", "winners": [winner], "riichi": riichi},
@@ -108,6 +109,14 @@ def test_a_west_game_of_thirty_hands_still_travels():
 def test_any_hand_the_record_takes_travels_as_it_is():
     """A hand of no short shape (a kind the record learns later, a key it adds) goes as its
     dict: the link's format need not change for it."""
+    odd = {"result": "later", "seat": 2, "riichi": [1], "key": {"a": [1]}}
+    game = {"rules": {"players": 4, "chombopenalty": 37, "newfield": "x"}, "names": [], "hands": [odd]}
+    assert link.decode(link.encode(game))["hands"] == [odd]
+    assert link.decode(link.encode(game))["rules"] == {"chombopenalty": 37, "newfield": "x"}
+
+
+def test_partial_rules_keep_their_defaults():
+    """Rules that name only some fields keep the defaults for the rest (not a preset's)."""
     odd = {"result": "chombo", "seat": 2, "riichi": [1]}
     rules = {"players": 4, "chombo": "penalty", "chombopenalty": 30, "ties": "split"}
     game = {"rules": rules, "names": [], "hands": [odd]}
@@ -186,3 +195,44 @@ def test_a_link_holding_html_is_only_text():
 def test_from_fragment_takes_only_our_key():
     assert link.from_fragment("") is None and link.from_fragment("#top") is None
     assert link.from_fragment("#g=" + GOOD) == link.decode(GOOD)
+
+
+def test_a_game_with_a_chombo_and_issue_16s_rules_comes_back():
+    """Issue 16's chombo hand and rules fields travel in format 1 as the record reader has them."""
+    record = {"rules": {"chombo": "penalty", "chombopenalty": 30, "ties": "split", "aborts": 0,
+                        "target": 31000}, "hands": [
+        {"result": "chombo", "seat": 2, "riichi": [1]},
+        {"result": "ron", "from": 2, "winners": [{"seat": 0, "han": 2, "fu": 30}], "riichi": []}]}
+    game = page_game(record, NAMES)
+    assert game["hands"][0]["result"] == "chombo"
+    back = followed(link.encode(game))
+    assert back == game
+    assert replay(back) == replay(record)
+
+
+@pytest.mark.parametrize("players", [4, 3])
+def test_the_charts_lines_go_through_every_seats_scores(players):
+    """Each seat's path read back through the chart's axis labels gives the replayed scores."""
+    import re
+    sys.path.insert(0, str(ROOT / "site"))
+    import ledger_present
+    import tomllib
+
+    words = tomllib.loads((ROOT / "content" / "ko" / "strings.toml").read_text())["ledger"]
+    record = page_game(random_game(12, players, {**LONG, "players": players}), NAMES)
+    game = replay(record)
+    drawn = ledger_present.chart(words, record, game)["elements"]
+    grid = [(float(a["y1"]), next(text for tag, b, text in drawn if tag == "text" and b["y"] == a["y1"]))
+            for tag, a, _ in drawn if tag == "line"]
+    (y0, v0), (y1, v1) = grid[0], grid[-1]
+    to_score = lambda y: int(v0.replace(",", "")) + (y - y0) * (  # noqa: E731
+        int(v1.replace(",", "")) - int(v0.replace(",", ""))) / (y1 - y0)
+    lines = [a for tag, a, _ in drawn if tag == "path" and "data-seat" in a]
+    assert [a["data-seat"] for a in lines] == [str(seat) for seat in range(players)]
+    start = record["rules"]["start"]
+    for seat, attributes in enumerate(lines):
+        ys = [float(y) for y in re.findall(r"[ML][\d.]+ ([\d.]+)", attributes["d"])]
+        wanted = [start, *(entry["scores"][seat] for entry in game["hands"])]
+        assert [round(to_score(y) / 100) * 100 for y in ys] == pytest.approx(wanted, abs=600)
+    legend = [text for tag, a, text in drawn if tag == "text" and "chart-legend" in a["class"]]
+    assert legend == [name[:6] + "…" if len(name) > 7 else name for name in NAMES[:players]]

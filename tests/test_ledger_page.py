@@ -284,3 +284,18 @@ def test_final_rows_and_history_of_a_wrc_game_with_a_chombo(lang):
     mangan = {**record, "rules": ledger.rules_from({"preset": "tenhou"})}
     assert ledger_present.describe(words, record["hands"][1], mangan) == \
         words["history"]["chombo"].format(seat=words["seat"]["2"])
+
+
+def test_the_qr_encoder_ships_on_demand_only(site):
+    """app/qr.zip (segno's encoder) is not precached: a first visit never downloads it; the
+    worker keeps it once the share box has fetched it."""
+    import zipfile
+
+    worker = (site / "sw.js").read_text()
+    files = json.loads(re.search(r"const FILES = (\[.*?\]);", worker).group(1))
+    assert "app/qr.zip" not in files
+    assert json.loads(re.search(r"const ON_DEMAND = (\[.*?\]);", worker).group(1)) == ["app/qr.zip"]
+    with zipfile.ZipFile(site / "app" / "qr.zip") as archive:
+        names = set(archive.namelist())
+    assert names == {"segno_encoder/__init__.py", "segno_encoder/encoder.py",
+                     "segno_encoder/consts.py", "segno_encoder/LICENSE"}

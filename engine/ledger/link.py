@@ -32,13 +32,14 @@ Traceback (most recent call last):
 engine.ledger.link.LinkError: newer
 """
 import base64
+import contextlib
 import binascii
 import json
 import re
 import zlib
 
-from ..presets import NAMES, preset_rules
-from .record import rules_from
+from ..presets import FIELDS, NAMES, preset_rules
+from .record import RecordError, rules_from
 
 FORMAT = "1"
 PREFIX = "g="  # the link's fragment: LANG/ledger/#g=...
@@ -139,10 +140,18 @@ def _compact_hand(hand):
 def _rules_by_difference(rules):
     """The rules as the fewest fields that differ from the defaults or from a preset.
 
-    The rules are filled in first, so a field the record leaves to its default is compared
-    as that default (a partial rules object must not take a preset's value for it)."""
-    rules = rules_from(rules)
-    players = rules["players"]
+    The fields the record reader knows are filled in first, so a field left to its default is
+    compared as that default (a partial rules object must not take a preset's value for it);
+    fields it does not know (from a later format) travel as they are.
+
+    >>> _rules_by_difference({"chombo": "penalty", "chombopenalty": 30, "ties": "split"})
+    {'chombo': 'penalty', 'chombopenalty': 30, 'ties': 'split'}
+    """
+    known = {key: value for key, value in rules.items() if key in FIELDS or key == "preset"}
+    with contextlib.suppress(RecordError):  # the reader says what is wrong when it is opened
+        known = rules_from(known)
+    rules = {**rules, **known}
+    players = rules.get("players", 4)
     bases = [({}, rules_from({"players": players}))]
     for name in NAMES:
         try:
