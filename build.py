@@ -204,15 +204,21 @@ def ledger_context(lang, strings, base_url):
     }
 
 
-def render_ledger_pages(env, strings, base_url, out):
-    """LANG/ledger/index.html for each language, and the ledger's glue beside the calculator's."""
-    template = env.get_template("ledger.html.j2")
+def render_in_languages(env, name, folder, context, strings, base_url, out):
+    """LANG/folder/index.html from the template `name` for each language; a template error
+    names the template and the language."""
+    template = env.get_template(name)
     for lang in LANGUAGES:
         try:
-            text = template.render(ledger_context(lang, strings[lang], base_url))
+            text = template.render(context(lang, strings[lang], base_url))
         except jinja2.TemplateError as error:
-            raise BuildError(f"ledger.html.j2 ({lang}): {error}") from error
-        write(out / lang / "ledger" / "index.html", text)
+            raise BuildError(f"{name} ({lang}): {error}") from error
+        write(out / lang / folder / "index.html", text)
+
+
+def render_ledger_pages(env, strings, base_url, out):
+    """LANG/ledger/index.html for each language, and the ledger's glue beside the calculator's."""
+    render_in_languages(env, "ledger.html.j2", "ledger", ledger_context, strings, base_url, out)
     (out / "app").mkdir(parents=True, exist_ok=True)
     shutil.copy2(SITE / "ledger_glue.py", out / "app" / "ledger_glue.py")
     runtime.write_page_zip(out / "app" / "ledger_page.zip")
@@ -269,13 +275,8 @@ def conditions_context(lang, strings, base_url):
 def render_conditions_pages(env, strings, base_url, out):
     """LANG/conditions/index.html for each language, its glue, and its PyScript config: the
     calculator's, with the interpreter's URL a folder further up (the page is a folder deeper)."""
-    template = env.get_template("conditions.html.j2")
-    for lang in LANGUAGES:
-        try:
-            text = template.render(conditions_context(lang, strings[lang], base_url))
-        except jinja2.TemplateError as error:
-            raise BuildError(f"conditions.html.j2 ({lang}): {error}") from error
-        write(out / lang / "conditions" / "index.html", text)
+    render_in_languages(env, "conditions.html.j2", "conditions", conditions_context, strings,
+                        base_url, out)
     (out / "app").mkdir(parents=True, exist_ok=True)
     shutil.copy2(SITE / "conditions_glue.py", out / "app" / "conditions_glue.py")
     config = json.loads((SITE / "static" / "app" / "pyscript.json").read_text(encoding="utf-8"))

@@ -9,25 +9,9 @@ import pytest
 from engine.ledger import RecordError, end, replay
 from engine.ledger.game import final
 from engine.presets import FIELDS, NAMES, PRESETS, SOURCES, preset_rules
+from tests.test_ledger import draw, ron, tsumo, win
 
 NOTEN = {"result": "draw", "tenpai": [], "nagashi": [], "riichi": []}
-
-
-def win(seat, han=3, fu=30, **extra):
-    return {"seat": seat, "han": han, "fu": fu, **extra}
-
-
-def ron(discarder, *winners, riichi=()):
-    return {"result": "ron", "from": discarder, "winners": list(winners), "riichi": list(riichi)}
-
-
-def tsumo(winner, riichi=()):
-    return {"result": "tsumo", "winners": [winner], "riichi": list(riichi)}
-
-
-def draw(tenpai=(), nagashi=(), riichi=()):
-    return {"result": "draw", "tenpai": list(tenpai), "nagashi": list(nagashi),
-            "riichi": list(riichi)}
 
 
 def chombo(seat, riichi=()):
