@@ -32,7 +32,7 @@ from engine import conditions, presets, tables  # noqa: E402
 from engine.conditions import state as cstate  # noqa: E402
 
 LANGUAGES = ("ko", "ja")
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", runtime.STDLIB,
                  "pyodide-lock.json")
 # Fetched only when a page needs them, never by a first visit: the ledger's QR encoder.
 ON_DEMAND = ("app/qr.zip",)
@@ -315,10 +315,11 @@ def copy_runtime(out):
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"):
         shutil.copy2(runtime.PYODIDE_DIST / name, target / name)
     runtime.write_lockfile(target / "pyodide-lock.json")
+    runtime.copy_zstd_decoder(out / "runtime" / "fzstd")
     # The standard library comes last: its compiled modules take the room the rest leaves.
     others = sum(runtime.wire_size(name, (out / name).read_bytes()) for name in precache_list(out))
     room = int(runtime.FIRST_VISIT) - others - runtime.SLACK
-    return runtime.write_stdlib(target / "python_stdlib.zip", room)
+    return runtime.write_stdlib(target / runtime.STDLIB, room)
 
 
 # ---------------------------------------------------------------- stage 4: service worker, sitemap

@@ -56,6 +56,7 @@ SITE = ROOT / "site"
 NODE = ROOT / "node_modules"
 PYSCRIPT_DIST = NODE / "@pyscript" / "core" / "dist"
 PYODIDE_DIST = NODE / "pyodide"
+FZSTD_DIST = NODE / "fzstd"
 
 # The PyScript files the pages request, by name up to the content hash of the chunk.
 PYSCRIPT_CHUNKS = ("core.js", "core-", "error-")
@@ -80,7 +81,9 @@ FIRST_VISIT = 4.5 * 1_048_576
 SLACK = 4096  # app/build.json, written after the standard library, and the zip's longer names
 # What GitHub Pages sends without compressing it (by content type: archives and images); it gzips
 # everything else the site holds.
-SENT_AS_IS = (".zip", ".png", ".ico", ".jpg", ".webp", ".woff2")
+SENT_AS_IS = (".zip", ".zst", ".png", ".ico", ".jpg", ".webp", ".woff2")
+STDLIB = "python_stdlib.zst"  # the trimmed standard library as the site ships it (write_stdlib)
+ZSTD_LEVEL = 19
 FROZEN_LIST = "frozen.json"  # beside the .pyc files runtime_pyc.mjs writes: the frozen module names
 READ_LIST = "read.json"  # and the modules a start reads from the zip
 
@@ -295,13 +298,34 @@ def without_docs(source):
 
 # ---------------------------------------------------------------- writing
 
+def zip_bytes(members, compress_type=zipfile.ZIP_DEFLATED):
+    """`members`: {name: bytes} as a zip, entries in name order, no build time in it."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name in sorted(members):
+            archive.writestr(zipfile.ZipInfo(name, date_time=FIXED_TIME), members[name],
+                             compress_type=compress_type,
+                             compresslevel=9 if compress_type == zipfile.ZIP_DEFLATED else None)
+    return buffer.getvalue()
+
+
 def write_zip(target, members):
     """`members`: {name: bytes}, deflated: the server sends a zip as it is."""
     target.parent.mkdir(parents=True, exist_ok=True)
-    with zipfile.ZipFile(target, "w") as archive:
-        for name in sorted(members):
-            archive.writestr(zipfile.ZipInfo(name, date_time=FIXED_TIME), members[name],
-                             compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+    target.write_bytes(zip_bytes(members))
+
+
+def zstd_pack(data):
+    """`data` as one zstd frame (level 19, content size in the header), as assets/stdlib.mjs reads it."""
+    import zstandard  # a build input, like segno: pyproject.toml's dependencies
+
+    return zstandard.ZstdCompressor(level=ZSTD_LEVEL, write_content_size=True).compress(data)
+
+
+def zstd_unpack(data):
+    import zstandard
+
+    return zstandard.ZstdDecompressor().decompress(data)
 
 
 def write_app_zip(target):
@@ -325,9 +349,10 @@ def start_imports():
 
 
 def compile_modules(sources):
-    """{'a/b.py': source} -> ({'a/b.pyc': bytecode}, modules read on start) from Pyodide's own
-    Python: the compiled modules leave out those frozen into its binary, and the second part names
-    the modules its boot and start_imports() read from the standard library's zip (runtime_pyc.mjs)."""
+    """{'a/b.py': source} -> ({'a/b.pyc': bytecode}, modules read on start, frozen modules) from
+    Pyodide's own Python: the compiled modules leave out those frozen into its binary, the second
+    part names the modules its boot and start_imports() read from the standard library's zip, the
+    third the modules frozen into the binary (runtime_pyc.mjs)."""
     with tempfile.TemporaryDirectory() as folder:
         given, taken = pathlib.Path(folder, "sources.zip"), pathlib.Path(folder, "compiled.zip")
         imports = pathlib.Path(folder, "imports.json")
@@ -339,7 +364,7 @@ def compile_modules(sources):
             frozen = set(json.loads(compiled.read(FROZEN_LIST)))
             read = set(json.loads(compiled.read(READ_LIST)))
             return {name: compiled.read(name) for name in compiled.namelist()
-                    if name not in (FROZEN_LIST, READ_LIST) and module_name(name) not in frozen}, read
+                    if name not in (FROZEN_LIST, READ_LIST) and module_name(name) not in frozen}, read, frozen
 
 
 def gzip_size(data):
@@ -357,32 +382,48 @@ def wire_size(name, data):
     return len(data) if name.endswith(SENT_AS_IS) else gzip_size(data)
 
 
-def precompiled(sources, compiled, read, budget):
-    """The sources to ship compiled: of the modules a start reads (`read`), the most source per
-    added deflated byte first, within `budget`."""
+def compile_order(sources, compiled, read):
+    """The sources worth compiling ahead, best first: of the modules a start reads (`read`), the
+    most source (compile work) per added deflated byte (a stand-in for the zstd frame's growth)."""
     cost = {name: max(deflated_size(compiled[name + "c"]) - deflated_size(sources[name]), 0)
             for name in sources
             if name + "c" in compiled and module_name(name) in read}  # a .pyc smaller than its source is free
-    chosen, spent = set(), 0
-    for name in sorted(cost, key=lambda n: (-len(sources[n]) / max(cost[n], 1), n)):
-        if spent + cost[name] <= budget:
-            chosen.add(name)
-            spent += cost[name]
-    return chosen
+    return sorted(cost, key=lambda n: (-len(sources[n]) / max(cost[n], 1), n))
 
 
 def write_stdlib(target, room):
-    """The trimmed python_stdlib.zip, at most `room` bytes once it holds compiled modules (never
-    less than its sources alone); returns the module names it holds."""
+    """The trimmed standard library as STDLIB: one zstd frame of a zip of stored entries, at most
+    `room` bytes once it holds compiled modules (never less than its sources alone); returns the
+    module names it holds. The modules Pyodide has frozen into its binary are left out: a start
+    never reads them."""
     with zipfile.ZipFile(PYODIDE_DIST / "python_stdlib.zip") as stock:
         entries = trace(stock, import_roots())
         sources = {entry: without_docs(stock.read(entry)) for entry in entries}
-    compiled, read = compile_modules(sources)
-    write_zip(target, sources)
-    chosen = precompiled(sources, compiled, read, budget=room - target.stat().st_size)
-    write_zip(target, {name: data for name, data in sources.items() if name not in chosen}
-              | {name + "c": compiled[name + "c"] for name in chosen})
+    compiled, read, frozen = compile_modules(sources)
+    sources = {name: data for name, data in sources.items() if module_name(name) not in frozen}
+    order = compile_order(sources, compiled, read)
+
+    def packed(count):
+        chosen = set(order[:count])
+        members = ({name: data for name, data in sources.items() if name not in chosen}
+                   | {name + "c": compiled[name + "c"] for name in chosen})
+        return zstd_pack(zip_bytes(members, zipfile.ZIP_STORED))
+
+    # The most modules whose archive still fits the room (each one compiled makes it larger).
+    low, high = 0, len(order)
+    while low < high:
+        middle = (low + high + 1) // 2
+        low, high = (middle, high) if len(packed(middle)) <= room else (low, middle - 1)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(packed(low))
     return stdlib_modules(entries)
+
+
+def copy_zstd_decoder(target):
+    """fzstd (npm, MIT): the zstd decoder assets/stdlib.mjs unpacks STDLIB with, and its licence."""
+    target.mkdir(parents=True, exist_ok=True)
+    (target / "fzstd.mjs").write_bytes((FZSTD_DIST / "esm" / "index.mjs").read_bytes())
+    (target / "LICENSE").write_bytes((FZSTD_DIST / "LICENSE").read_bytes())
 
 
 def write_lockfile(target):

@@ -1,12 +1,14 @@
 """The runtime the build ships: the trimmed standard library, the app archive, PyScript's chunks."""
 import ast
 import gzip
+import io
 import json
 import subprocess
 import sys
 import zipfile
 
 import pytest
+import zstandard
 
 import build
 import runtime
@@ -19,9 +21,16 @@ UNUSED = ("email", "unittest", "pydoc", "pdb", "doctest", "sqlite3", "http.serve
 
 
 
+def unpacked_stdlib(site):
+    """The zip inside the site's python_stdlib.zst, decoded by the zstandard package (the pages
+    decode it with fzstd: the browser tests)."""
+    packed = (site / "runtime" / "pyodide" / runtime.STDLIB).read_bytes()
+    return zipfile.ZipFile(io.BytesIO(zstandard.ZstdDecompressor().decompress(packed)))
+
+
 @pytest.fixture(scope="module")
 def stdlib(site):
-    with zipfile.ZipFile(site / "runtime" / "pyodide" / "python_stdlib.zip") as archive:
+    with unpacked_stdlib(site) as archive:
         return {name: archive.read(name) for name in archive.namelist()}
 
 
@@ -52,7 +61,7 @@ def test_the_trimmed_library_lists_its_modules(stdlib):
 
 
 @pytest.mark.parametrize("name", ["json", "asyncio", "pathlib", "shutil", "zipfile", "decimal",
-                                  "fractions", "inspect", "base64", "html", "traceback", "site",
+                                  "fractions", "inspect", "base64", "html", "traceback",
                                   "encodings.utf_8", "encodings.cp437", "_pyodide._base",
                                   "_pyodide.docstring", "pyodide.ffi", "pyodide.webloop",
                                   "pyodide.code", "pyodide._package_loader"])
@@ -61,6 +70,11 @@ def test_the_trimmed_library_holds_what_the_pages_import(stdlib, name):
     # fractions: the engine; _pyodide.docstring: imported by Pyodide's C core at start;
     # pyodide.code, pyodide._package_loader: imported by name from Pyodide's JavaScript.
     assert name in modules(stdlib)
+
+
+@pytest.mark.parametrize("name", ["site", "os", "codecs", "io", "abc", "stat", "posixpath"])
+def test_modules_frozen_into_pyodides_binary_are_left_out(stdlib, name):
+    assert name not in modules(stdlib)  # imported at every start, from the binary, never the zip
 
 
 def test_every_stdlib_import_of_the_app_is_held(stdlib):
@@ -96,13 +110,23 @@ def pyodide_magic():
 def test_compiled_modules_are_for_the_pages_python_and_not_checked_against_sources(stdlib, pyodide_magic):
     compiled = {name: data for name, data in stdlib.items() if name.endswith(".pyc")}
     print(f"{len(compiled)} modules compiled ahead:", " ".join(sorted(compiled)))
-    assert len(compiled) >= 20
+    assert len(compiled) >= 100
     for name, data in compiled.items():
         assert data[:4] == pyodide_magic, name  # the bytecode of Pyodide's Python, not ours
         assert int.from_bytes(data[4:8], "little") == 0b01, name  # hash-based, unchecked
         assert name[:-1] not in stdlib, name  # no source beside it: zipimport takes the .pyc
         # frozen into Pyodide's binary: a .pyc of these would never be read
         assert runtime.module_name(name) not in {"os", "io", "abc", "codecs", "site", "stat"}
+
+
+# Read on every start, by Pyodide's boot (typing, inspect, asyncio, webloop), PyScript (html) and
+# the unpacking of app.zip (zipfile, shutil): with the line tables dropped, every one fits compiled.
+@pytest.mark.parametrize("name", ["typing", "inspect", "asyncio.base_events", "pyodide.webloop",
+                                  "_pyodide._base", "_pyodide._core_docs", "threading",
+                                  "html.entities", "zipfile", "shutil", "tempfile", "fractions"])
+def test_every_module_a_start_reads_is_compiled(stdlib, name):
+    held = {runtime.module_name(n): n for n in stdlib}
+    assert held[name].endswith(".pyc")
 
 
 def test_the_compiled_modules_add_bytes_over_their_sources(stdlib):
@@ -114,23 +138,42 @@ def test_the_compiled_modules_add_bytes_over_their_sources(stdlib):
     assert added > 50_000  # the room the first visit leaves is spent (next test: and no more)
 
 
-def test_precompiled_takes_the_most_source_per_added_byte_within_the_budget(monkeypatch):
-    sources = {"a.py": b"x" * 1000, "b.py": b"y" * 1000, "c.py": b"z" * 10}
-    compiled = {"a.pyc": b"", "b.pyc": b"", "c.pyc": b""}
-    sizes = {b"x" * 1000: 100, b"y" * 1000: 100, b"z" * 10: 10, b"": 0}
+def test_compile_order_takes_the_most_source_per_added_byte_first(monkeypatch):
+    sources = {"a.py": b"x" * 1000, "b.py": b"y" * 1000, "c.py": b"z" * 10, "d.py": b"w"}
+    compiled = {"a.pyc": b"A" * 300, "b.pyc": b"B" * 150, "c.pyc": b"C", "d.pyc": b"D"}
+    sizes = {b"x" * 1000: 100, b"y" * 1000: 100, b"z" * 10: 10, b"w": 1,
+             b"A" * 300: 300, b"B" * 150: 150, b"C": 12, b"D": 1}
     monkeypatch.setattr(runtime, "deflated_size", sizes.__getitem__)
-    # added bytes (compiled minus source) are negative here: every module fits any budget
-    read = {"a", "b", "c"}
-    assert runtime.precompiled(sources, compiled, read, budget=0) == {"a.py", "b.py", "c.py"}
-    compiled = {"a.pyc": b"A" * 300, "b.pyc": b"B" * 150, "c.pyc": b"C"}
-    sizes.update({b"A" * 300: 300, b"B" * 150: 150, b"C": 12})
-    # a: +200 for 1000 source bytes, b: +50 for 1000, c: +2 for 10 -> b (20/byte), c (5), a (5)
-    assert runtime.precompiled(sources, compiled, read, budget=51) == {"b.py"}
-    assert runtime.precompiled(sources, compiled, read, budget=52) == {"b.py", "c.py"}
-    assert runtime.precompiled(sources, compiled, read, budget=250) == {"a.py", "b.py"}
-    assert runtime.precompiled(sources, compiled, read, budget=252) == {"a.py", "b.py", "c.py"}
+    # added: a +200 for 1000 source bytes (5/byte), b +50 (20/byte), c +2 for 10 (5/byte),
+    # d +0 (free: counted as 1); ties by name
+    assert runtime.compile_order(sources, compiled, {"a", "b", "c", "d"}) == ["b.py", "a.py", "c.py", "d.py"]
     # a module a start does not read is never worth its bytes
-    assert runtime.precompiled(sources, compiled, {"b", "c"}, budget=252) == {"b.py", "c.py"}
+    assert runtime.compile_order(sources, compiled, {"b", "c"}) == ["b.py", "c.py"]
+
+
+def test_the_stdlib_takes_as_many_compiled_modules_as_the_room_holds(tmp_path, monkeypatch):
+    # Fake sources whose compiled forms are incompressible: each one taken grows the frame.
+    import os
+    sources = {f"m{i}.py": b"pass\n" * 50 for i in range(6)}
+    compiled = {f"m{i}.pyc": os.urandom(200) for i in range(6)}
+    monkeypatch.setattr(runtime, "trace", lambda archive, roots: set(sources))
+    monkeypatch.setattr(runtime, "without_docs", lambda data: data)
+    monkeypatch.setattr(runtime.zipfile.ZipFile, "read", lambda self, name: sources[name])
+    monkeypatch.setattr(runtime, "compile_modules",
+                        lambda given: (compiled, {n[:-3] for n in sources}, set()))
+    for room, expected in ((0, 0), (10**6, 6)):
+        runtime.write_stdlib(tmp_path / "s.zst", room)
+        with zipfile.ZipFile(io.BytesIO(runtime.zstd_unpack((tmp_path / "s.zst").read_bytes()))) as z:
+            assert sum(n.endswith(".pyc") for n in z.namelist()) == expected
+    sizes = []
+    for count in range(7):  # the frame's size with the first `count` compiled, as write_stdlib sees it
+        order = runtime.compile_order(sources, compiled, set(n[:-3] for n in sources))
+        members = {n: d for n, d in sources.items() if n not in order[:count]} | {
+            n + "c": compiled[n + "c"] for n in order[:count]}
+        sizes.append(len(runtime.zstd_pack(runtime.zip_bytes(members, zipfile.ZIP_STORED))))
+    assert sizes == sorted(sizes)
+    runtime.write_stdlib(tmp_path / "s.zst", sizes[3])
+    assert (tmp_path / "s.zst").stat().st_size == sizes[3]
 
 
 def test_a_first_visit_stays_within_four_and_a_half_mib_on_the_wire(site):
@@ -144,7 +187,7 @@ def test_a_first_visit_stays_within_four_and_a_half_mib_on_the_wire(site):
     for name in listed:
         path = site / (name.removeprefix("./") + ("index.html" if name.endswith("/") else ""))
         data = path.read_bytes()
-        sent[name] = len(data) if path.suffix in (".zip", ".png") else len(gzip.compress(data, 6))
+        sent[name] = len(data) if path.suffix in (".zip", ".zst", ".png") else len(gzip.compress(data, 6))
     total = sum(sent.values())
     print(f"a first visit: {total / 1_048_576:.3f} MiB on the wire")
     assert total <= 4.5 * 1_048_576
@@ -152,7 +195,19 @@ def test_a_first_visit_stays_within_four_and_a_half_mib_on_the_wire(site):
     assert total > 4.5 * 1_048_576 - 32_768
 
 
-@pytest.mark.parametrize("name", ["runtime/pyodide/python_stdlib.zip", "app/app.zip"])
+def test_the_stdlib_is_one_zstd_frame_of_stored_entries_smaller_than_deflated(site):
+    """Sent as it is (application/zstd), zstd over the whole archive beats the zip's own deflate,
+    which packs each entry alone: the same entries deflated make a zip at least 30% larger."""
+    with unpacked_stdlib(site) as archive:
+        entries = archive.infolist()
+        members = {entry.filename: archive.read(entry) for entry in entries}
+    assert {entry.compress_type for entry in entries} == {zipfile.ZIP_STORED}
+    packed = (site / "runtime" / "pyodide" / runtime.STDLIB).stat().st_size
+    assert len(runtime.zip_bytes(members)) > 1.3 * packed
+    assert not (site / "runtime" / "pyodide" / "python_stdlib.zip").exists()
+
+
+@pytest.mark.parametrize("name", ["app/app.zip"])
 def test_the_zips_are_deflated_and_need_no_compressing_server(site, name):
     with zipfile.ZipFile(site / name) as archive:
         entries = archive.infolist()

@@ -74,7 +74,7 @@ NETWORKS = {"mobile": (10_000_000 / 8, 0.080), "none": (None, 0.0)}
 CHUNK = 16_384
 TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
          ".json": "application/json", ".webmanifest": "application/manifest+json",
-         ".zip": "application/zip", ".svg": "image/svg+xml", ".css": "text/css",
+         ".zip": "application/zip", ".zst": "application/zstd", ".svg": "image/svg+xml", ".css": "text/css",
          ".html": "text/html; charset=utf-8", ".py": "text/x-python", ".png": "image/png",
          ".xml": "application/xml", ".txt": "text/plain"}
 

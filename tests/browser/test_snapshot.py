@@ -11,9 +11,10 @@ from .conftest import SUBPATH, Watch, serve
 from .helpers import READY, card
 
 CONTROLLED = "navigator.serviceWorker.controller !== null"
-# The policy before the image existed: the worker and the loader need nothing more (no blob:).
+# The pages' policy: the image's worker and loader need nothing more; blob: only for the standard
+# library, which assets/stdlib.mjs decodes and hands to Pyodide as a blob: URL (Pyodide fetches it).
 POLICY = ("default-src 'self'; script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'; style-src 'self'; "
-          "connect-src 'self'; img-src 'self'; worker-src 'self'; manifest-src 'self'; "
+          "connect-src 'self' blob:; img-src 'self'; worker-src 'self'; manifest-src 'self'; "
           "object-src 'none'; base-uri 'self'; form-action 'self'")
 # Set once the background image making has ended, either way ("stored" or "failed").
 IMAGE_MADE = "document.documentElement.dataset.engineImage !== undefined"

@@ -8,6 +8,7 @@
 // receives that same Pyodide.
 import { loadPyodide as bootPyodide, version } from "../runtime/pyodide/pyodide.mjs";
 import { anyImage, dropImage, readImage } from "./engine-image.mjs";
+import { stdlibURL } from "./stdlib.mjs";
 
 export { version };
 
@@ -26,7 +27,8 @@ const print = (stream) => (text) => (printers[stream] ? printers[stream](text) :
 const early = start({ indexURL: INDEX_URL, stdout: print("stdout"), stderr: print("stderr") });
 let handedOut = false;
 
-async function start(config) {
+async function start(given) {
+  const config = { ...given, stdLibURL: await stdlibURL() };
   if (!(await anyImage())) return { pyodide: await bootPyodide(config), how: "fresh" };
   const i = await info;
   const bytes = i && (await readImage(i.build, version).catch(() => null));
@@ -43,7 +45,9 @@ async function start(config) {
 }
 
 export async function loadPyodide(options = {}) {
-  if (handedOut) return bootPyodide({ ...options, indexURL: INDEX_URL }); // a second interpreter
+  if (handedOut) { // a second interpreter
+    return bootPyodide({ ...options, indexURL: INDEX_URL, stdLibURL: await stdlibURL() });
+  }
   handedOut = true;
   for (const stream of ["stdout", "stderr"]) {
     if (options[stream]) {

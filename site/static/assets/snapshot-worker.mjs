@@ -4,12 +4,14 @@
 // then `makeMemorySnapshot`, stored by engine-image.mjs. Answers "stored" or "failed".
 import { loadPyodide, version } from "../runtime/pyodide/pyodide.mjs";
 import { writeImage } from "./engine-image.mjs";
+import { stdlibURL } from "./stdlib.mjs";
 
 const INDEX_URL = new URL("../runtime/pyodide/", import.meta.url).href;
 
 self.addEventListener("message", async ({ data: { build, warm } }) => {
   try {
-    const pyodide = await loadPyodide({ indexURL: INDEX_URL, _makeSnapshot: true });
+    const pyodide = await loadPyodide({ indexURL: INDEX_URL, stdLibURL: await stdlibURL(),
+                                       _makeSnapshot: true });
     const app = await fetch(new URL("../app/app.zip", import.meta.url));
     if (!app.ok) throw new Error(`app.zip: ${app.status}`);
     pyodide.unpackArchive(await app.arrayBuffer(), "zip");
