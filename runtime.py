@@ -2,10 +2,10 @@
 
 - PyScript: `core.js` and the chunks the pages request (tests/browser/test_snapshot.py records
   every request and checks that the shipped chunks are exactly those).
-- Pyodide: npm's files, except that `python_stdlib.zip` holds only the modules imported by the
-  app, by PyScript's Python side and by Pyodide's own start, without comments and docstrings,
-  many of them compiled ahead (below), and `pyodide-lock.json` lists no package (the pages load
-  none).
+- Pyodide: npm's files, except that the standard library (`python_stdlib.zst`, below) holds only
+  the modules imported by the app, by PyScript's Python side and by Pyodide's own start, compiled
+  ahead (below) or without comments and docstrings, and `pyodide-lock.json` lists no package (the
+  pages load none).
 - `app.zip`: every module of the engine package, subpackages included, and every `site/*.py`
   that is not a glue; the glues (`site/*glue*.py`) are the pages' scripts.
 - `qr.zip`: segno's QR encoder (`segno/encoder.py` and `segno/consts.py` as the installed
@@ -25,19 +25,21 @@ The browser tests run every scenario on the trimmed library (a missing module is
 
 Compiled ahead: on a phone's CPU, compiling the library's sources is most of a first visit's
 Python start (measured at 4x slowdown: Pyodide's boot took 7.1 s from sources, 1.7 s from .pyc).
-A .pyc is larger on the wire than its source, though, so the zip holds .pyc files only within a
-budget: the room a first visit's FIRST_VISIT bytes leave once every other file it downloads is
-counted (build.py passes it; measured with the network in `make bench`, every .pyc the room holds
-made the cold start shorter, README "Start-up"). Modules are taken by the most source (compile
-work) per added deflated byte first, among those a start reads. They are compiled by Pyodide's own
-Python in Node (runtime_pyc.mjs), so the bytecode is exactly the version the pages run; the modules
-Pyodide has frozen into its binary stay sources (never read).
+A .pyc is larger on the wire than its source, so the library holds .pyc files within the room a
+first visit's FIRST_VISIT bytes leave once every other file it downloads is counted (build.py
+passes it): modules are taken by the most source (compile work) per added byte first, among those
+a start reads, as many as the room holds. They are compiled by Pyodide's own Python in Node
+(runtime_pyc.mjs), so the bytecode is exactly the version the pages run, and carry no line table
+(a standard-library frame in a traceback has no line number; the pages' own modules ship as
+sources): without the line tables every module a start reads fits. Modules Pyodide has frozen
+into its binary are left out (never read).
 
-Both zips deflate their entries: GitHub Pages, like most hosts and CDNs, compresses by content type
-(text, JavaScript, JSON, SVG, wasm) and sends `application/zip` and images as they are (SENT_AS_IS),
-so a zip of stored entries went over the wire at its full size. zipimport inflates a module when it
-is imported (Pyodide's own python_stdlib.zip is deflated too); measured with the CPU 4x slower, the
-inflating costs less than the noise of a cold start (README, "Start-up").
+One zstd frame, not a deflated zip (STDLIB): GitHub Pages, like most hosts and CDNs, compresses
+by content type (text, JavaScript, JSON, SVG, wasm) and sends archives and images as they are
+(SENT_AS_IS). A zip deflates each entry alone; zstd over the whole archive (its entries stored)
+is 30% smaller. The page decodes it with fzstd (npm, MIT; assets/stdlib.mjs, 0.1-0.2 s at 4x
+slowdown, while the wasm still downloads) into the zip Pyodide mounts. app.zip and
+ledger_page.zip deflate their entries: PyScript unpacks them itself.
 """
 import ast
 import gzip
