@@ -42,6 +42,7 @@ slowdown, while the wasm still downloads) into the zip Pyodide mounts. app.zip a
 ledger_page.zip deflate their entries: PyScript unpacks them itself.
 """
 import ast
+import functools
 import gzip
 import io
 import json
@@ -324,12 +325,6 @@ def zstd_pack(data):
     return zstandard.ZstdCompressor(level=ZSTD_LEVEL, write_content_size=True).compress(data)
 
 
-def zstd_unpack(data):
-    import zstandard
-
-    return zstandard.ZstdDecompressor().decompress(data)
-
-
 def write_app_zip(target):
     write_zip(target, {name: path.read_bytes() for name, path in app_files().items()})
 
@@ -405,6 +400,7 @@ def write_stdlib(target, room):
     sources = {name: data for name, data in sources.items() if module_name(name) not in frozen}
     order = compile_order(sources, compiled, read)
 
+    @functools.cache  # the search tries each count once; the last one it kept is written
     def packed(count):
         chosen = set(order[:count])
         members = ({name: data for name, data in sources.items() if name not in chosen}

@@ -17,7 +17,7 @@ import { loadPyodide } from "./node_modules/pyodide/pyodide.mjs";
 
 const [sources, compiled, imports] = process.argv.slice(2);
 
-const pyodide = await loadPyodide({ env: { HOME: "/home/pyodide", PYTHONNODEBUGRANGES: "1" } });
+const pyodide = await loadPyodide({ env: { HOME: "/home/pyodide" } });
 pyodide.FS.writeFile("/tmp/sources.zip", readFileSync(sources));
 pyodide.FS.writeFile("/tmp/imports.json", readFileSync(imports));
 pyodide.runPython(`
