@@ -27,21 +27,22 @@ const print = (stream) => (text) => (printers[stream] ? printers[stream](text) :
 const early = start({ indexURL: INDEX_URL, stdout: print("stdout"), stderr: print("stderr") });
 let handedOut = false;
 
-async function start(given) {
-  const config = { ...given, stdLibURL: await stdlibURL() };
-  if (!(await anyImage())) return { pyodide: await bootPyodide(config), how: "fresh" };
+async function start(config) {
+  const stdlib = stdlibURL(); // decoded while the device is asked for an image and reads it
+  const boot = async (extra = {}) => bootPyodide({ ...config, stdLibURL: await stdlib, ...extra });
+  if (!(await anyImage())) return { pyodide: await boot(), how: "fresh" };
   const i = await info;
   const bytes = i && (await readImage(i.build, version).catch(() => null));
   if (bytes) {
     try {
-      return { pyodide: await bootPyodide({ ...config, _loadSnapshot: bytes }), how: "snapshot" };
+      return { pyodide: await boot({ _loadSnapshot: bytes }), how: "snapshot" };
     } catch {
       // Refused by Pyodide (made by another Pyodide build) or failed to restore: boot normally,
       // and make a new image once live.
       await dropImage(i.build, version);
     }
   }
-  return { pyodide: await bootPyodide(config), how: "fresh" };
+  return { pyodide: await boot(), how: "fresh" };
 }
 
 export async function loadPyodide(options = {}) {
