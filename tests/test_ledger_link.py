@@ -88,22 +88,16 @@ def qr_version(text):
     return segno.make(ORIGIN + "#g=" + text, error="l", micro=False).version
 
 
-def test_a_south_game_of_twenty_hands_with_names_fits_a_small_qr_code():
-    record = random_game(20, 7, LONG)
+# 20 hands: version 15 is 77 x 77 modules, 4.5 px each across a 390 px phone; 30 hands (a west
+# round) may take a denser code.
+@pytest.mark.parametrize(("hands", "seed", "largest"), [(20, 7, 15), (30, 11, 20)])
+def test_a_long_game_with_names_fits_a_qr_code(hands, seed, largest):
+    record = random_game(hands, seed, LONG)
     game = page_game(record, NAMES)
     text = link.encode(game)
     assert followed(text) == game
-    print(f"20 hands: {len(ORIGIN) + 3 + len(text)} characters, QR version {qr_version(text)}")
-    assert qr_version(text) <= 15  # 77 x 77 modules: 4.5 px each across a 390 px phone
-
-
-def test_a_west_game_of_thirty_hands_still_travels():
-    record = random_game(30, 11, LONG)
-    game = page_game(record, NAMES)
-    text = link.encode(game)
-    assert followed(text) == game
-    print(f"30 hands: {len(ORIGIN) + 3 + len(text)} characters, QR version {qr_version(text)}")
-    assert qr_version(text) <= 20
+    print(f"{hands} hands: {len(ORIGIN) + 3 + len(text)} characters, QR version {qr_version(text)}")
+    assert qr_version(text) <= largest
 
 
 def test_any_hand_the_record_takes_travels_as_it_is():
