@@ -240,7 +240,8 @@ def _best(v, tiles, agari, win):
             hand = Hand(han, fu.fu, win, dealer)
             yaku = [{"name": n, "han": h} for n, h, _k in scored]
         outcome = riichi_payments(hand, rules)
-        key = (outcome.total, yakuman, han)
+        # what it pays, then more han, then more fu (Tenhou's records read a capped hand so)
+        key = (outcome.total, yakuman, han, fu.fu if fu else 0)
         if best_key is None or key > best_key:
             tiles_out = {"han": han, "fu": fu.fu if fu else None, "yakuman": yakuman, "yaku": yaku,
                          "dora": dora, "ura": ura, "aka": aka, "kita": tiles.kita,
