@@ -14,6 +14,7 @@ from .yaku import Situation, yaku_of
 
 MAX_INDICATORS = 5  # dora and ura indicators, each
 NORTH = 30
+FIVES = (4, 13, 22)
 SANMA_MISSING = range(1, 8)  # 2m–8m are not in the three-player set
 RON_ONLY = ("houtei", "chankan", "renhou")
 TSUMO_ONLY = ("haitei", "rinshan", "tenhou", "chiihou")
@@ -65,10 +66,12 @@ def read_tiles(v, counted=True):
     three = v["players"] == "3"
     seen, reds = [0] * 34, [0, 0, 0]
     seen[NORTH] = v["kita"]
-    meld_tiles = [(t, False) for m in melds for t in m.tiles()]
-    meld_reds = [(4 + 9 * (m.tile // 9), True) for m in melds for _ in range(m.reds)]
-    for field, tiles in (("hand", concealed), ("melds", meld_tiles + meld_reds), ("dora", dora),
-                         ("ura", ura)):
+    plain, plain_copies = [0] * 34, [4] * 34
+    if v["aka"]:
+        for five in FIVES:
+            plain_copies[five] = 3  # with red fives, one five of each suit is the red one
+    meld_tiles = [tile for m in melds for tile in m.marked()]
+    for field, tiles in (("hand", concealed), ("melds", meld_tiles), ("dora", dora), ("ura", ura)):
         for tile, red in tiles:
             if three and tile in SANMA_MISSING:
                 raise TileError(field, "not_in_sanma")
@@ -76,10 +79,9 @@ def read_tiles(v, counted=True):
                 reds[tile // 9] += 1
                 if reds[tile // 9] > 1:
                     raise TileError(field, "too_many")
-                if field == "melds":
-                    continue  # a meld's red five is already one of its tiles
             seen[tile] += 1
-            if seen[tile] > 4:
+            plain[tile] += not red
+            if seen[tile] > 4 or plain[tile] > plain_copies[tile]:
                 raise TileError(field, "too_many")
     if three and any(m.kind == "chi" for m in melds):
         raise TileError("melds", "no_chi_sanma")
@@ -141,6 +143,11 @@ def _every(tiles):
     found = [t for t, _red in tiles.concealed] + [t for m in tiles.melds for t in m.tiles()]
     reds = sum(red for _t, red in tiles.concealed) + sum(m.reds for m in tiles.melds)
     return found, reds
+
+
+def _reds_of(tiles, five):
+    return sum(red for t, red in tiles.concealed if t == five) + sum(
+        red for m in tiles.melds for t, red in m.marked() if t == five)
 
 
 def _dora(indicators, found, kita, players):
@@ -230,9 +237,11 @@ def _best(v, tiles, agari, win):
             refused = True
             continue
         yakuman = sum(k for _n, _h, k in scored)
+        counted = {"dora": dora, "ura": ura, "aka": aka, "kita": tiles.kita}
         if yakuman:
             hand, fu = Hand(0, None, win, dealer, yakuman), None
             han = 0
+            counted = dict.fromkeys(counted, 0)  # a yakuman counts no dora
             yaku = [{"name": n, "yakuman": k} for n, _h, k in scored]
         else:
             han = sum(h for _n, h, _k in scored) + extra
@@ -244,8 +253,7 @@ def _best(v, tiles, agari, win):
         key = (outcome.total, yakuman, han, fu.fu if fu else 0)
         if best_key is None or key > best_key:
             tiles_out = {"han": han, "fu": fu.fu if fu else None, "yakuman": yakuman, "yaku": yaku,
-                         "dora": dora, "ura": ura, "aka": aka, "kita": tiles.kita,
-                         "reading": reading_dict(reading)}
+                         **counted, "reading": reading_dict(reading)}
             best, best_key = Valued(hand, fu, tiles_out, outcome.total), key
     if best is None and refused:
         raise TileError("hand", "no_yaku")
@@ -274,7 +282,9 @@ def waits(v):
     for tile in range(34):
         if found.count(tile) >= 4 or (v["players"] == "3" and tile in SANMA_MISSING):
             continue
-        hand = replace(tiles, concealed=(*tiles.concealed, (tile, False)), agari=(tile, False))
+        # with red fives, the last five of a suit is the red one
+        red = v["aka"] and tile in FIVES and found.count(tile) - _reds_of(tiles, tile) == 3
+        hand = replace(tiles, concealed=(*tiles.concealed, (tile, red)), agari=(tile, red))
         wins = {}
         for win in ("ron", "tsumo"):
             try:

@@ -92,6 +92,16 @@ class Meld:
             return [self.tile, self.tile + 1, self.tile + 2]
         return [self.tile] * self.size
 
+    def marked(self):
+        """[(tile, red)]: its tiles, the red five marked."""
+        reds = self.reds
+        out = []
+        for tile in self.tiles():
+            red = reds > 0 and tile < 27 and tile % 9 == 4
+            reds -= red
+            out.append((tile, red))
+        return out
+
 
 def parse_melds(text):
     """``pon:777z,chi:345s`` -> (Meld, ...); TileError("melds", "bad_tiles") for anything else."""
