@@ -12,7 +12,7 @@ Tenhou's yaku ids; seat and round wind from ``INIT``; the table rules from the `
 import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass
 
-from tenhou import DATA
+from tests.tenhou import DATA
 
 WINDS = "ESWN"
 RED_IDS = (16, 52, 88)

@@ -3,8 +3,8 @@ yaku, han, fu, dora, ura, red fives, North tiles and points as Tenhou counted th
 import pytest
 
 from engine import calculate
-from tenhou import DATA
-from tenhou_agari import every_win
+from tests.tenhou import DATA
+from tests.tenhou_agari import every_win
 
 WINS = list(every_win()) if DATA.is_dir() else []
 pytestmark = pytest.mark.skipif(not WINS, reason="the Tenhou records are not beside the repository")
