@@ -48,9 +48,7 @@ class Valued:
 def read_tiles(v, counted=True):
     """The tiles of `v` parsed and counted: every tile-level error of SPEC §9.2 (with
     `counted` off: only the hand's size, each meld counting three, once the tiles parse)."""
-    if not v["hand"]:
-        raise TileError("hand", "tile_count")
-    concealed = tuple(parse_tiles(v["hand"], "hand"))
+    concealed = tuple(parse_tiles(v["hand"], "hand")) if v["hand"] else ()
     melds = parse_melds(v["melds"]) if v["melds"] else ()
     dora = tuple(parse_tiles(v["dora"], "dora")) if v["dora"] else ()
     ura = tuple(parse_tiles(v["ura"], "ura")) if v["ura"] else ()
@@ -60,6 +58,8 @@ def read_tiles(v, counted=True):
         if len(written) != 1:
             raise TileError("agari", "bad_tiles")
         agari = written[0]
+    if not concealed:
+        raise TileError("hand", "empty")  # melds, agari and indicators may be empty: none
     for field, indicators in (("dora", dora), ("ura", ura)):
         if len(indicators) > MAX_INDICATORS:
             raise TileError(field, "too_many")
@@ -88,6 +88,8 @@ def read_tiles(v, counted=True):
     size = len(concealed) + 3 * len(melds)
     if not counted:
         return size
+    if size == 14 and not agari:
+        raise TileError("agari", "empty")  # 13 tiles are read for their waits; 14 need a winner
     if size != (14 if agari else 13) or len(melds) > 4:
         raise TileError("hand", "tile_count")
     if agari and (agari[0] not in (t for t, _red in concealed) or agari[1] and agari not in concealed):
@@ -263,8 +265,6 @@ def _best(v, tiles, agari, win):
 def hand_value(v):
     """The value of a 14-tile hand (SPEC §9.2)."""
     tiles = read_tiles(v)
-    if tiles.agari is None:
-        raise TileError("agari", "empty")
     _check_situation(v, tiles, v["win"])
     best = _best(v, tiles, tiles.agari[0], v["win"])
     if best is None:
