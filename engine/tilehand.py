@@ -120,7 +120,9 @@ def _check_situation(v, tiles, win):
         raise TileError("ippatsu", "needs_riichi")
     if v["ura"] and not riichi:
         raise TileError("ura", "needs_riichi")
-    if v["rinshan"] and not any(m.kind in ("kan", "ankan") for m in tiles.melds):
+    # the replacement tile comes after a kan, or in three-player after a North set aside
+    # (Tenhou's records: rinshan kaihou on the tile drawn after a nukidora)
+    if v["rinshan"] and not (tiles.kita or any(m.kind in ("kan", "ankan") for m in tiles.melds)):
         raise TileError("rinshan", "needs_kan")
     if win == "ron":
         for flag in TSUMO_ONLY:
