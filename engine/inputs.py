@@ -78,8 +78,11 @@ class InputError(ValueError):
     ``hand`` the 0-based hand of a ledger record it was found in (None elsewhere).
 
     The subclasses only name the place in their message and keep their command line's JSON
-    shape (SPEC §3.2: this one; §6.3: ``RecordError``; §7: ``StateError``).
+    shape (SPEC §3.2: this one; §6.3: ``RecordError``; §7: ``StateError``). An ``out_of_range``
+    from ``integer`` also carries the range as ``low`` and ``high`` (the pages' sentences say it).
     """
+
+    low = high = None
 
     def __init__(self, field, code, value, hand=None):
         super().__init__(f"{field}={value!r}: {code}")
@@ -146,13 +149,13 @@ def integer(value, field, low, high, hand=None, error=InputError, tell_numbers=F
             looks_decimal = _DECIMAL.fullmatch(cleaned.lstrip("-"))
             code = "not_a_number" if tell_numbers and not looks_decimal else "not_an_integer"
             raise error(field, code, value, hand)
-        if len(match[1].lstrip("0")) > _DIGITS:
-            raise error(field, "out_of_range", value, hand)
-        number = int(cleaned)
+        number = None if len(match[1].lstrip("0")) > _DIGITS else int(cleaned)
     else:
         number = value
-    if not low <= number <= high:
-        raise error(field, "out_of_range", value, hand)
+    if number is None or not low <= number <= high:
+        refused = error(field, "out_of_range", value, hand)
+        refused.low, refused.high = low, high
+        raise refused
     return number
 
 
@@ -165,7 +168,9 @@ def decimal(value, field, places, high):
         raise InputError(field, "too_many_decimals", value)
     number = Fraction(Decimal(cleaned))
     if not 0 < number <= high:
-        raise InputError(field, "out_of_range", value)
+        refused = InputError(field, "out_of_range", value)
+        refused.low, refused.high = 0, high
+        raise refused
     return number
 
 

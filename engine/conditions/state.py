@@ -44,13 +44,20 @@ class StateError(InputError):
         return self.field if self.hand is None else f"record, hand {self.hand + 1}, {self.field}"
 
 
+def _state_error(error, field):
+    """A RecordError as the state's, its range kept."""
+    refused = StateError(field, error.code, error.value, error.hand)
+    refused.low, refused.high = error.low, error.high
+    return refused
+
+
 def _checked(read, *args):
     try:
         return read(*args)
     except RecordError as error:
         field = error.field if error.hand is not None or error.field in ("record", "hands") \
             else f"rules.{error.field}"
-        raise StateError(field, error.code, error.value, error.hand) from None
+        raise _state_error(error, field) from None
 
 
 def read_rules(mapping):
@@ -140,7 +147,7 @@ def read_query(mapping):
     try:
         rules = rules_from(rules)
     except RecordError as error:
-        raise StateError(error.field, error.code, error.value) from None
+        raise _state_error(error, error.field) from None
     scores = [part.strip() for part in texts["scores"].split(",")]
     if len(scores) != rules["players"]:
         raise StateError("scores", "wrong_count", texts["scores"])
