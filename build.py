@@ -184,7 +184,7 @@ def first_heading(body):
 
 def ledger_context(lang, strings, base_url):
     first = presets.NAMES[0]
-    ledger_strings = {key: strings[key] for key in ("ledger", "conditions", "tier")}
+    ledger_strings = {key: strings[key] for key in ("ledger", "conditions", "tier", "error")}
     return {
         "lang": lang,
         "other": "ja" if lang == "ko" else "ko",
@@ -252,7 +252,7 @@ def conditions_context(lang, strings, base_url):
     query = dict(cstate.QUERY_DEFAULTS)
     table, seat, place, riichi = cstate.read_query(query)
     answer = conditions.conditions(table, seat, place, riichi)
-    page_strings = {key: strings[key] for key in ("conditions", "tier")}
+    page_strings = {key: strings[key] for key in ("conditions", "tier", "error")}
     players = len(table.scores)
     return {
         "lang": lang,

@@ -117,8 +117,10 @@ def rank_text(answer, scores, strings):
 
 
 def error_text(error, strings):
-    """A StateError's sentence next to its field."""
-    words = strings["conditions"]
+    """A StateError's sentence next to its field (the strings' [error], one sentence per code)."""
+    words, errors = strings["conditions"], strings["error"]
     label = words["label"].get(error.field, error.field)
-    template = words["error"].get(error.code, words["error"]["other"])
-    return template.format(label=label)
+    template = errors.get(f"{error.code}_{error.field}") or errors.get(error.code) \
+        or words["error"]["other"]
+    return template.format(label=label, low="" if error.low is None else error.low,
+                           high="" if error.high is None else error.high)

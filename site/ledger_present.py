@@ -33,17 +33,23 @@ def round_text(words, code):
     return words["board"]["round"].format(wind=words["wind"][code[0]], number=code[1:])
 
 
-def error_text(words, error, with_place=False):
-    """A RecordError in the page's language, naming the field and, for a stored or pasted
-    record, the hand."""
-    errors = words["error"]
+def error_text(words, errors, error, with_place=False):
+    """A RecordError in the page's language (`errors`: the strings' [error], one sentence per
+    code), naming the field and, for a stored or pasted record, the hand."""
     label = words["rule"].get(error.field) or words["field"].get(error.field) or error.field
-    text = errors.get(f"{error.code}_{error.field}", errors[error.code]).format(label=label)
+    text = errors.get(f"{error.code}_{error.field}", errors[error.code]).format(
+        label=label, **_range(error))
     if not with_place:
         return text
     where = words["where"]
     place = where["rules"] if error.hand is None else where["hand"].format(n=error.hand + 1)
     return f"{place} — {text}"
+
+
+def _range(error):
+    """{low}, {high} of an out_of_range sentence ("" where the error has no range)."""
+    return {"low": "" if error.low is None else error.low,
+            "high": "" if error.high is None else error.high}
 
 
 def describe(words, hand, record):

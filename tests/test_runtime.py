@@ -143,7 +143,7 @@ def test_compile_order_takes_the_most_source_per_added_byte_first(monkeypatch):
     compiled = {"a.pyc": b"A" * 300, "b.pyc": b"B" * 150, "c.pyc": b"C", "d.pyc": b"D"}
     sizes = {b"x" * 1000: 100, b"y" * 1000: 100, b"z" * 10: 10, b"w": 1,
              b"A" * 300: 300, b"B" * 150: 150, b"C": 12, b"D": 1}
-    monkeypatch.setattr(runtime, "deflated_size", sizes.__getitem__)
+    monkeypatch.setattr(runtime.stdlib, "deflated_size", sizes.__getitem__)
     # added: a +200 for 1000 source bytes (5/byte), b +50 (20/byte), c +2 for 10 (5/byte),
     # d +0 (free: counted as 1); ties by name
     assert runtime.compile_order(sources, compiled, {"a", "b", "c", "d"}) == ["b.py", "a.py", "c.py", "d.py"]
@@ -156,10 +156,10 @@ def test_the_stdlib_takes_as_many_compiled_modules_as_the_room_holds(tmp_path, m
     import os
     sources = {f"m{i}.py": b"pass\n" * 50 for i in range(6)}
     compiled = {f"m{i}.pyc": os.urandom(200) for i in range(6)}
-    monkeypatch.setattr(runtime, "trace", lambda archive, roots: set(sources))
-    monkeypatch.setattr(runtime, "without_docs", lambda data: data)
-    monkeypatch.setattr(runtime.zipfile.ZipFile, "read", lambda self, name: sources[name])
-    monkeypatch.setattr(runtime, "compile_modules",
+    monkeypatch.setattr(runtime.stdlib, "trace", lambda archive, roots: set(sources))
+    monkeypatch.setattr(runtime.stdlib, "without_docs", lambda data: data)
+    monkeypatch.setattr(runtime.stdlib.zipfile.ZipFile, "read", lambda self, name: sources[name])
+    monkeypatch.setattr(runtime.stdlib, "compile_modules",
                         lambda given: (compiled, {n[:-3] for n in sources}, set()))
     for room, expected in ((0, 0), (10**6, 6)):
         runtime.write_stdlib(tmp_path / "s.zst", room)
@@ -271,3 +271,31 @@ def test_build_info_and_precache(site):
     assert not [n for n in info["warm"] if n.split(".")[0] in ("js", "pyscript", "polyscript")]
     pyscript_config = json.loads((site / "app" / "pyscript.json").read_text())
     assert pyscript_config["interpreter"] == "../assets/pyodide-loader.mjs"
+
+
+def test_the_compiler_run_under_node_drops_line_tables_and_lists_what_it_read(tmp_path):
+    # runtime/pyc_worker.py is what runtime_pyc.mjs runs in Pyodide; here it runs in CPython.
+    import marshal
+
+    from runtime import pyc_worker
+
+    source = b"def outer():\n    def inner():\n        return 6 * 7\n    return inner()\nANSWER = outer()\n"
+    sources, compiled, imports = tmp_path / "s.zip", tmp_path / "c.zip", tmp_path / "i.json"
+    sources.write_bytes(runtime.zip_bytes({"pkg/answer.py": source}))
+    imports.write_text(json.dumps(["json", "no_such_module_here"]), encoding="utf-8")
+    pyc_worker.main(str(sources), str(compiled), str(imports), scratch=str(tmp_path / "module"))
+    with zipfile.ZipFile(compiled) as out:
+        assert sorted(out.namelist()) == ["frozen.json", "pkg/answer.pyc", "read.json"]
+        assert isinstance(json.loads(out.read("read.json")), list)
+        assert "zipimport" in json.loads(out.read("frozen.json"))
+        data = out.read("pkg/answer.pyc")
+    assert data[:4] == __import__("importlib.util").util.MAGIC_NUMBER
+    assert int.from_bytes(data[4:8], "little") == 0b01  # hash-based, check_source off: unchecked
+    code = marshal.loads(data[16:])
+    inner = next(c for c in next(c for c in code.co_consts if hasattr(c, "co_code")).co_consts
+                 if hasattr(c, "co_code"))
+    assert code.co_linetable == b"" and inner.co_linetable == b""
+    assert code.co_filename == "pkg/answer.py"
+    namespace = {}
+    exec(code, namespace)
+    assert namespace["ANSWER"] == 42

@@ -5,7 +5,8 @@ import json
 import ledger_present
 from pyscript import document, window
 
-L = json.loads(document.getElementById("strings").textContent)["ledger"]
+STRINGS = json.loads(document.getElementById("strings").textContent)
+L = STRINGS["ledger"]
 ROOT = document.documentElement
 SETUP = document.querySelector("[data-ledger-setup]")
 RULES_FORM = document.getElementById("ledger-rules")
@@ -49,7 +50,7 @@ def round_text(code):
 
 
 def error_text(error, with_place=False):
-    return ledger_present.error_text(L, error, with_place)
+    return ledger_present.error_text(L, STRINGS["error"], error, with_place)
 
 
 def show_error(name, text, scope=document):
