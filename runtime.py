@@ -6,18 +6,16 @@
   the modules imported by the app, by PyScript's Python side and by Pyodide's own start, compiled
   ahead (below) or without comments and docstrings, and `pyodide-lock.json` lists no package (the
   pages load none).
-- `app.zip`: every module of the engine package, subpackages included, and every `site/*.py`
-  that is not a glue; the glues (`site/*glue*.py`) are the pages' scripts.
+- `app.zip`: every module of the engine package and of `site/` (the pages' packages and their
+  shared modules), subpackages included; a page's script only calls its package's start().
 - `qr.zip`: segno's QR encoder (`segno/encoder.py` and `segno/consts.py` as the installed
   package has them, with its licence) as the package `segno_encoder`, fetched by the ledger only
   when its share box opens; not precached (a first visit never downloads it), kept by the service
   worker once fetched. The rest of segno (writers, helpers, command line) is not shipped: the
   page draws the code's SVG itself from the encoder's matrix.
-- `ledger_page.zip`: the ledger glue's own modules (`site/ledger_page/`), for the ledger page only;
-  they touch the page when imported, so they are no part of app.zip or of the engine's memory image.
 
 The standard library is trimmed the way `pyodide-pack` does it, but statically: start from every
-import of the app's modules, the glues and the Python code inside PyScript's and Pyodide's
+import of the app's modules, the QR encoder and the Python code inside PyScript's and Pyodide's
 JavaScript, then follow each stdlib module's own imports through the stock zip. A stdlib module is
 followed only where its imports run on import (module level, not function bodies, not the blocks
 of NEVER_IN_PYODIDE), so the few modules imported lazily on every visit are named in LAZY_IMPORTS.
@@ -38,8 +36,8 @@ One zstd frame, not a deflated zip (STDLIB): GitHub Pages, like most hosts and C
 by content type (text, JavaScript, JSON, SVG, wasm) and sends archives and images as they are
 (SENT_AS_IS). A zip deflates each entry alone; zstd over the whole archive (its entries stored)
 is 30% smaller. The page decodes it with fzstd (npm, MIT; assets/stdlib.mjs, 0.1-0.2 s at 4x
-slowdown, while the wasm still downloads) into the zip Pyodide mounts. app.zip and
-ledger_page.zip deflate their entries: PyScript unpacks them itself.
+slowdown, while the wasm still downloads) into the zip Pyodide mounts. app.zip deflates its
+entries: PyScript unpacks it itself.
 """
 import ast
 import functools
@@ -70,8 +68,6 @@ PYSCRIPT_CHUNKS = ("core.js", "core-", "error-")
 LAZY_IMPORTS = ("site", "traceback", "_pyodide.*", "pyodide", "encodings.aliases", "encodings.ascii",
                 "encodings.latin_1", "encodings.utf_8", "encodings.utf_8_sig", "encodings.cp437",
                 "shutil", "zipfile")
-# Modules that hold references to the page (JavaScript objects): never part of a memory snapshot.
-PAGE_MODULES = ("js", "pyscript", "polyscript", "_pyscript", "pyodide.http", "pyodide.console")
 # Conditions of `if` blocks that never run on import in Pyodide: type checkers, scripts, Windows.
 NEVER_IN_PYODIDE = (r"^(typing\.)?TYPE_CHECKING$|^__name__ == .__main__.$|^sys\.platform == .win32.$"
                     r"|^os\.name == .nt.$|^_?sys\.platform\.startswith\(.win.\)$")
@@ -99,20 +95,16 @@ def pyscript_files():
 
 
 def app_files():
-    """{name inside app.zip: source path}: the engine package, its subpackages, site modules."""
+    """{name inside app.zip: source path}: the engine package and the site's modules, packages
+    and subpackages included."""
     engine = {p.relative_to(ROOT).as_posix(): p for p in sorted((ROOT / "engine").rglob("*.py"))}
-    site = {p.name: p for p in sorted(SITE.glob("*.py")) if "glue" not in p.stem}
+    site = {p.relative_to(SITE).as_posix(): p for p in sorted(SITE.rglob("*.py"))}
     return engine | site
 
 
-def page_files():
-    """{name inside ledger_page.zip: source path}: the ledger glue's modules."""
-    return {p.relative_to(SITE).as_posix(): p for p in sorted((SITE / "ledger_page").glob("*.py"))}
-
-
-def glue_files():
-    """The pages' scripts and the modules only they import (the QR encoder, on demand)."""
-    return sorted([*SITE.glob("*glue*.py"), *page_files().values(), *qr_files().values()])
+def on_demand_files():
+    """The modules the pages fetch only when they need them (the QR encoder)."""
+    return sorted(qr_files().values())
 
 
 QR_PACKAGE = "segno_encoder"
@@ -223,11 +215,11 @@ def imports_in_text(text, package="", anywhere=True):
 # ---------------------------------------------------------------- tracing
 
 def import_roots():
-    """What the browser imports first: the app's and glues' imports anywhere in their code, the
+    """What the browser imports first: the app's and the QR encoder's imports anywhere in their code, the
     Python inside PyScript's and Pyodide's JavaScript, the modules that JavaScript imports by
     name, and LAZY_IMPORTS."""
     roots = set(LAZY_IMPORTS)
-    for path in [*app_files().values(), *(p for p in glue_files() if p.suffix == ".py")]:
+    for path in [*app_files().values(), *(p for p in on_demand_files() if p.suffix == ".py")]:
         roots |= imports_of(path.read_text(encoding="utf-8"), anywhere=True)
     for path in [*pyscript_files(), PYODIDE_DIST / "pyodide.mjs", PYODIDE_DIST / "pyodide.asm.mjs"]:
         text = path.read_text(encoding="utf-8")
@@ -329,16 +321,12 @@ def write_app_zip(target):
     write_zip(target, {name: path.read_bytes() for name, path in app_files().items()})
 
 
-def write_page_zip(target):
-    write_zip(target, {name: path.read_bytes() for name, path in page_files().items()})
-
-
 def start_imports():
     """The modules a page imports on its start beyond Pyodide's own boot: LAZY_IMPORTS and what
-    the app's modules, the glues and PyScript's Python snippets import at module level (PyScript's
+    the app's modules, the QR encoder and PyScript's Python snippets import at module level (PyScript's
     tar.gz unpacking reads so too: its tarfile and gzip count, though the pages unpack a zip)."""
     names = {name for name in LAZY_IMPORTS if not name.endswith(".*")}
-    for path in [*app_files().values(), *glue_files()]:
+    for path in [*app_files().values(), *on_demand_files()]:
         names |= imports_of(path.read_text(encoding="utf-8"))
     for path in pyscript_files():
         names |= imports_in_text(path.read_text(encoding="utf-8"), anywhere=False)
@@ -431,15 +419,12 @@ def write_lockfile(target):
 
 
 def warm_modules(stdlib):
-    """What a memory snapshot imports ahead: the app's modules and the stdlib modules the glues and
-    PyScript's Python side import directly; nothing that holds the page."""
+    """What a memory snapshot imports ahead: the app's modules (none touches the page on import:
+    tests/test_site_modules.py) and the stdlib modules PyScript's Python side imports directly."""
     direct = set()
-    for path in (p for p in glue_files() if p.suffix == ".py"):
-        direct |= imports_of(path.read_text(encoding="utf-8"))
     for path in pyscript_files():
         direct |= imports_in_text(path.read_text(encoding="utf-8"))
     app = [module_name(name) for name in app_files() if not name.endswith("__main__.py")]
     known = set(stdlib) | set(app)
     wanted = {name for name in direct | {"shutil", "zipfile"} if name in known}  # + unpacking
-    page = {n for n in wanted if n in PAGE_MODULES or n.startswith(tuple(m + "." for m in PAGE_MODULES))}
-    return sorted(set(app) | wanted - page)
+    return sorted(set(app) | wanted)
