@@ -1,56 +1,40 @@
-"""The conditions page's glue: reads the form, asks engine.conditions, writes the words of
-conditions_present with textContent only. It parses no number and knows no rule."""
-import json
-
-import conditions_present as words
+"""The conditions page: reads the form, asks engine.conditions, writes the words of
+conditions.present with textContent only. It parses no number and knows no rule. The page's
+script calls start(document); nothing touches the page before that."""
+import address
+import dom
+from conditions import present as words
 from engine.conditions import StateError, conditions
 from engine.conditions.state import DEFAULT_SCORES, QUERY_DEFAULTS, read_query
-from pyodide.ffi import create_proxy
-from pyscript import document, window
 
-STRINGS = json.loads(document.getElementById("strings").textContent)
-FORM = document.getElementById("calc")
-RESULTS = document.getElementById("results")
-ROOT = document.documentElement
 CHECKBOXES = ("riichi", "kiriage", "multi", "tsumoloss")
 HOOKS = ("ron-0", "ron-1", "ron-2", "ron-3", "tsumo", "draw-tenpai", "draw-noten")
 
+# page: the dom.Page start() was given, with the page's strings, its form and its results.
 state = {"error": None, "link": None}
-shown = {}  # slot -> the text or flag last written there
-found = {}  # selector -> element, looked up once
+page = {}
 
 
 def one(selector):
-    if selector not in found:
-        found[selector] = document.querySelector(selector)
-    return found[selector]
+    return page["dom"].one(selector)
 
 
 def put(slot, element, text):
-    if element is not None and shown.get(slot) != text:
-        element.textContent = text
-        shown[slot] = text
+    page["dom"].put(slot, element, text)
 
 
 def hide(slot, element, hidden):
-    if element is not None and shown.get(slot) != hidden:
-        element.hidden = hidden
-        shown[slot] = hidden
+    page["dom"].hide(slot, element, hidden)
 
 
 def read_form():
     mapping = {}
     for name in QUERY_DEFAULTS:
-        field = FORM.elements.namedItem(name)
+        field = page["form"].elements.namedItem(name)
         if field is None:
             continue
         mapping[name] = ("1" if field.checked else "0") if name in CHECKBOXES else field.value
     return mapping
-
-
-def read_link():
-    params = window.URLSearchParams.new(window.location.search)
-    return {name: params.get(name) for name in QUERY_DEFAULTS if params.has(name)}
 
 
 def default_of(name, mapping):
@@ -59,64 +43,51 @@ def default_of(name, mapping):
     return QUERY_DEFAULTS[name]
 
 
+def link_pairs(mapping):
+    """What the address bar keeps: every key that differs from its default."""
+    return [(name, mapping[name]) for name in QUERY_DEFAULTS
+            if name in mapping and mapping[name] != default_of(name, mapping)]
+
+
 def write_link(mapping):
-    """The address bar follows the inputs: every key that differs from its default."""
-    params = window.URLSearchParams.new()
-    for name in QUERY_DEFAULTS:
-        if name in mapping and mapping[name] != default_of(name, mapping):
-            params.set(name, mapping[name])
-    query = params.toString()
-    if query != state["link"]:
-        window.history.replaceState(None, "", window.location.pathname
-                                    + ("?" + query if query else ""))
-        state["link"] = query
+    window = page["dom"].window
+    state["link"] = address.write(window, address.query(window, link_pairs(mapping)), state["link"])
 
 
 def show_error(error):
     field = None if error is None else error.field
     if state["error"] is not None and state["error"] != field:
-        box = one(f'[data-error="{state["error"]}"]')
-        if box is not None:
-            box.hidden = True
-            box.textContent = ""
-        for control in document.querySelectorAll(f'[name="{state["error"]}"][aria-invalid]'):
-            control.removeAttribute("aria-invalid")
+        page["dom"].clear_field_error(state["error"], one(f'[data-error="{state["error"]}"]'))
     state["error"] = field
     if error is None:
         return
     box = one(f'[data-error="{field}"]') or one('[data-error="scores"]')
-    box.textContent = words.error_text(error, STRINGS)
-    box.hidden = False
-    for control in document.querySelectorAll(f'[name="{field}"]'):
-        control.setAttribute("aria-invalid", "true")
-    details = box.closest("details")
-    if details is not None:
-        details.open = True
+    page["dom"].show_field_error(field, words.error_text(error, page["strings"]), box)
 
 
 def follow_players(players):
     """Three-player: no fourth seat, and "not last" is second place."""
     three = players == "3"
     for name in ("dealer", "seat"):
-        hide((name, "4"), FORM.elements.namedItem(name).options.item(3), three)
-    place = FORM.elements.namedItem("place")
+        hide((name, "4"), page["form"].elements.namedItem(name).options.item(3), three)
+    place = page["form"].elements.namedItem("place")
     hide(("place", "3"), place.options.item(2), three)
     put(("place", "2"), place.options.item(1),
-        words.place_label(2, 3 if three else 4, STRINGS))
+        words.place_label(2, 3 if three else 4, page["strings"]))
 
 
 def draw(table, answer):
     players = len(table.scores)
-    texts = words.view(answer, table.scores, table.dealer, STRINGS)
+    texts = words.view(answer, table.scores, table.dealer, page["strings"])
     for hook in HOOKS:
         text, hands = texts.get(hook, ("", ""))
         hide(("row", hook), one(f'[data-need-row="{hook}"]'), hook not in texts)
         put(("need", hook), one(f'[data-need="{hook}"]'), text)
         put(("hands", hook), one(f'[data-need-hands="{hook}"]'), hands)
     put("title", one("[data-need-title]"),
-        words.need_title(answer["seat"], answer["place"], table.dealer, players, STRINGS))
-    put("rank", one("[data-need-rank]"), words.rank_text(answer, table.scores, STRINGS))
-    RESULTS.setAttribute("data-need-seat", str(answer["seat"]))
+        words.need_title(answer["seat"], answer["place"], table.dealer, players, page["strings"]))
+    put("rank", one("[data-need-rank]"), words.rank_text(answer, table.scores, page["strings"]))
+    page["results"].setAttribute("data-need-seat", str(answer["seat"]))
 
 
 def update(mapping):
@@ -125,17 +96,17 @@ def update(mapping):
         table, seat, place, riichi = read_query(mapping)
     except StateError as error:
         show_error(error)
-        RESULTS.dataset.state = "stale"
+        page["results"].dataset.state = "stale"
         return
     show_error(None)
     draw(table, conditions(table, seat, place, riichi))
-    RESULTS.dataset.state = "ok"
+    page["results"].dataset.state = "ok"
 
 
 def on_input(event=None):
     if event is not None and getattr(event.target, "name", None) == "players":
         # The other player count's default scores give way to this one's.
-        scores = FORM.elements.namedItem("scores")
+        scores = page["form"].elements.namedItem("scores")
         if scores.value in DEFAULT_SCORES.values():
             scores.value = DEFAULT_SCORES[int(event.target.value)]
     mapping = read_form()
@@ -145,22 +116,21 @@ def on_input(event=None):
 
 def on_link(_event=None):
     state["link"] = None
-    update({**read_form(), **read_link()})
+    update({**read_form(), **address.read(page["dom"].window, QUERY_DEFAULTS)})
 
 
-input_proxy = create_proxy(on_input)
-link_proxy = create_proxy(on_link)
-
-
-def start():
-    if window.location.search:
+def start(document):
+    """Wire the page's form to engine.conditions; called by the page's script."""
+    page.update(dom=dom.Page(document), form=document.getElementById("calc"),
+                results=document.getElementById("results"))
+    page["strings"] = page["dom"].strings()
+    # Kept in `page` for as long as the page listens.
+    proxies = page["proxies"] = {"input": dom.proxy(on_input), "link": dom.proxy(on_link)}
+    if page["dom"].window.location.search:
         on_link()
     else:
         # The static page already shows the default answer: remember nothing, redraw once (cheap).
         update(read_form())
-    window.addEventListener("popstate", link_proxy)
-    FORM.addEventListener("input", input_proxy)
-    ROOT.dataset.engine = "ready"
-
-
-start()
+    page["dom"].window.addEventListener("popstate", proxies["link"])
+    page["form"].addEventListener("input", proxies["input"])
+    document.documentElement.dataset.engine = "ready"
