@@ -7,17 +7,14 @@ def read(window, keys):
     return {name: params.get(name) for name in keys if params.has(name)}
 
 
-def query(window, pairs):
-    """[(key, value)] -> the query string, in that order, encoded as URLSearchParams does."""
+def write(window, pairs, last):
+    """Put the query of `pairs` ([(key, value)], in that order, encoded as URLSearchParams does)
+    in the address bar unless it is `last`, the query put there before; returns the query now
+    there ("" for none: the bare path)."""
     params = window.URLSearchParams.new()
     for name, value in pairs:
         params.set(name, value)
-    return params.toString()
-
-
-def write(window, text, last):
-    """Put `text` (a query string, "" for none) in the address bar unless it is `last`, the one
-    put there before; returns the query now there."""
+    text = params.toString()
     if text != last:
         window.history.replaceState(None, "", window.location.pathname + ("?" + text if text else ""))
     return text

@@ -48,6 +48,18 @@ class Page:
         for element in (scope or self.document).querySelectorAll(selector):
             element.textContent = text
 
+    def show_error(self, field, text, fallback=None):
+        """`text` next to `field` (None: no error), one field at a time: only the field shown
+        before is cleared (the page starts clean). `fallback`: the box of a field without one."""
+        before, box = self.shown.get(("error",), (None, None))
+        if before is not None and before != field:
+            self.clear_field_error(before, box)
+        self.shown[("error",)] = (field, None)
+        if field is not None:
+            box = self.one(f'[data-error="{field}"]') or (fallback and self.one(fallback))
+            self.show_field_error(field, text, box)
+            self.shown[("error",)] = (field, box)
+
     def show_field_error(self, field, text, box):
         """`text` in the field's box, the field's controls marked invalid, their <details> open."""
         box.textContent = text

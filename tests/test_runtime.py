@@ -242,12 +242,18 @@ def test_app_archive_holds_every_engine_and_site_module(site):
 @pytest.mark.parametrize(("page", "root"), [("ko/index.html", "../"), ("ja/ledger/index.html", "../../"),
                                             ("ko/conditions/index.html", "../../")])
 def test_every_page_unpacks_the_one_app_archive_and_calls_its_start(site, page, root):
-    """One config for every page, inline, its URLs from the page's own folder; the script only
-    calls the page package's start(document). Every page module is in the engine's image."""
-    script = BeautifulSoup((site / page).read_text(encoding="utf-8"), "html.parser").find("script", type="py")
+    """One config for every page, inline, its interpreter's URL from the page's own folder (the
+    interpreter unpacks app.zip: PyScript fetches no file); the script only calls the page
+    package's start(document). Every page module is in the engine's image."""
+    text = (site / page).read_text(encoding="utf-8")
+    script = BeautifulSoup(text, "html.parser").find("script", type="py")
     config = json.loads(script["config"])
     assert config["interpreter"] == root + "assets/pyodide-loader.mjs"
-    assert config["files"] == {root + "app/app.zip": "./*"}
+    assert "files" not in config and "fetch" not in config
+    assert f'<link rel="preload" href="{root}app/app.zip" as="fetch" crossorigin>' in text
+    loader = (site / "assets" / "pyodide-loader.mjs").read_text()
+    assert 'fetch(new URL("../app/app.zip", import.meta.url))' in loader
+    assert 'pyodide.unpackArchive(await app, "zip")' in loader
     package = {"index.html": "calculator", "ledger": "ledger", "conditions": "conditions"}[
         page.split("/")[1]]
     assert script.string.split() == ["from", "pyscript", "import", "document", "from", package,

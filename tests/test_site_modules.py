@@ -223,12 +223,24 @@ def test_address_reads_only_the_keys_and_writes_only_a_change():
 
     window = FakeWindow("?han=3&bogus=1&fu=30")
     assert address.read(window, ("rule", "han", "fu")) == {"han": "3", "fu": "30"}
-    text = address.query(window, [("rule", "riichi"), ("han", "4")])
-    assert text == "rule=riichi&han=4"
-    assert address.write(window, text, None) == text
-    assert address.write(window, text, text) == text
-    assert address.write(window, "", text) == ""
+    pairs = [("rule", "riichi"), ("han", "4")]
+    assert address.write(window, pairs, None) == "rule=riichi&han=4"
+    assert address.write(window, pairs, "rule=riichi&han=4") == "rule=riichi&han=4"
+    assert address.write(window, [], "rule=riichi&han=4") == ""
     assert window.replaced == ["/ko/?rule=riichi&han=4", "/ko/"]
+
+
+def test_one_field_error_at_a_time():
+    han, fu = FakeElement('[data-error="han"]'), FakeElement('[data-error="fu"]')
+    scores = FakeElement('[data-error="scores"]')
+    page = fake_page(han, fu, scores)
+    page.show_error("han", "1–13")
+    page.show_error("fu", "20–110")
+    assert (han.hidden, han.textContent, fu.hidden, fu.textContent) == (True, "", False, "20–110")
+    page.show_error("score1", "not a number", '[data-error="scores"]')  # no box of its own
+    assert (fu.hidden, scores.hidden, scores.textContent) == (True, False, "not a number")
+    page.show_error(None, "")
+    assert scores.hidden is True
 
 
 @pytest.mark.parametrize(("mapping", "pairs"), [

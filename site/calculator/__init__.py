@@ -24,11 +24,10 @@ FU_HAN = ("[data-fu-han-rows] tr[data-fu='{fu}'][data-han='{han}'],"
           " [data-fu-han-3p-rows] tr[data-fu='{fu}'][data-han='{han}']")
 
 # han: the hand's han for the fu × han table; marked: the rows marked "your hand" (None: the
-# static page's own marks, not looked up yet); error: the field whose error shows; hk: the HK
+# static page's own marks, not looked up yet); hk: the HK
 # settings the HK columns show; link: the query last put in the address bar.
 # page: the dom.Page start() was given, with the page's strings and its form, results and root.
-state = {"result": None, "han": None, "timer": None, "marked": None, "error": None,
-         "hk": None, "link": None}
+state = {"result": None, "han": None, "timer": None, "marked": None, "hk": None, "link": None}
 page = {}
 
 
@@ -73,20 +72,15 @@ def link_pairs(mapping):
 
 
 def write_link(mapping):
-    window = page["dom"].window
-    state["link"] = address.write(window, address.query(window, link_pairs(mapping)), state["link"])
+    state["link"] = address.write(page["dom"].window, link_pairs(mapping), state["link"])
 
 
 def show_error(error):
-    """Show one field's error; only the field shown before is cleared (the page starts clean)."""
-    field = None if error is None else error.field
-    if state["error"] is not None and state["error"] != field:
-        page["dom"].clear_field_error(state["error"], one(f'[data-error="{state["error"]}"]'))
-    state["error"] = field
+    """The error next to its field, or none."""
     if error is None:
-        return
-    page["dom"].show_field_error(field, present.error_text(error, page["strings"]),
-                                 one(f'[data-error="{field}"]'))
+        page["dom"].show_error(None, "")
+    else:
+        page["dom"].show_error(error.field, present.error_text(error, page["strings"]))
 
 
 def text_slots(view):

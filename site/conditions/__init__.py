@@ -11,7 +11,7 @@ CHECKBOXES = ("riichi", "kiriage", "multi", "tsumoloss")
 HOOKS = ("ron-0", "ron-1", "ron-2", "ron-3", "tsumo", "draw-tenpai", "draw-noten")
 
 # page: the dom.Page start() was given, with the page's strings, its form and its results.
-state = {"error": None, "link": None}
+state = {"link": None}
 page = {}
 
 
@@ -50,19 +50,16 @@ def link_pairs(mapping):
 
 
 def write_link(mapping):
-    window = page["dom"].window
-    state["link"] = address.write(window, address.query(window, link_pairs(mapping)), state["link"])
+    state["link"] = address.write(page["dom"].window, link_pairs(mapping), state["link"])
 
 
 def show_error(error):
-    field = None if error is None else error.field
-    if state["error"] is not None and state["error"] != field:
-        page["dom"].clear_field_error(state["error"], one(f'[data-error="{state["error"]}"]'))
-    state["error"] = field
+    """The error next to its field (a seat's score, in the scores' box), or none."""
     if error is None:
-        return
-    box = one(f'[data-error="{field}"]') or one('[data-error="scores"]')
-    page["dom"].show_field_error(field, words.error_text(error, page["strings"]), box)
+        page["dom"].show_error(None, "")
+    else:
+        page["dom"].show_error(error.field, words.error_text(error, page["strings"]),
+                               '[data-error="scores"]')
 
 
 def follow_players(players):
