@@ -131,10 +131,10 @@ def script_json(value, separators=(",", ":")):
 
 def pyscript_config(root):
     """PyScript's config for a page `root` below the site root, as the inline JSON its script
-    carries: PyScript resolves the interpreter's and the files' URLs from the page."""
+    carries: PyScript resolves the interpreter's URL from the page. (The interpreter,
+    assets/pyodide-loader.mjs, unpacks app/app.zip itself.)"""
     config = json.loads(PYSCRIPT_CONFIG.read_text(encoding="utf-8"))
     config["interpreter"] = root + config["interpreter"]
-    config["files"] = {root + url: target for url, target in config["files"].items()}
     return json.dumps(config, separators=(",", ":"))
 
 

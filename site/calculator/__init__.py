@@ -77,10 +77,7 @@ def write_link(mapping):
 
 def show_error(error):
     """The error next to its field, or none."""
-    if error is None:
-        page["dom"].show_error(None, "")
-    else:
-        page["dom"].show_error(error.field, present.error_text(error, page["strings"]))
+    page["dom"].show_error(error and error.field, error and present.error_text(error, page["strings"]))
 
 
 def text_slots(view):

@@ -54,12 +54,9 @@ def write_link(mapping):
 
 
 def show_error(error):
-    """The error next to its field (a seat's score, in the scores' box), or none."""
-    if error is None:
-        page["dom"].show_error(None, "")
-    else:
-        page["dom"].show_error(error.field, words.error_text(error, page["strings"]),
-                               '[data-error="scores"]')
+    """The error next to its field (one without a box of its own, in the scores' box), or none."""
+    text = error and words.error_text(error, page["strings"])
+    page["dom"].show_error(error and error.field, text, '[data-error="scores"]')
 
 
 def follow_players(players):
