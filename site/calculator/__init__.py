@@ -4,7 +4,7 @@ It reads the form, asks the engine, and writes texts from `present` into the pag
 textContent only. It parses no number and knows no rule.
 
 Each input costs only what changed: elements are looked up once and kept, a text or a `hidden`
-flag is written only when it differs from what this glue last wrote there, and the "your hand"
+flag is written only when it differs from what this page last wrote there, and the "your hand"
 row is found by one selector instead of a walk over the whole fu × han table.
 
 The page's script calls start(document); nothing touches the page before that.

@@ -1,5 +1,5 @@
 """The conditions panel: every seat's answer (engine.conditions) for the chosen place, from the
-game's state before the next hand, worded by conditions_present, written with textContent only.
+game's state before the next hand, worded by conditions.present, written with textContent only.
 Open by default in the last round; the user's own toggle is kept after that."""
 from conditions import present as words
 from engine.conditions import Table, every_seat, read_rules

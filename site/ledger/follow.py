@@ -58,7 +58,7 @@ def leave_link():
 
 def keep_followed():
     """The followed game, to become this phone's: the stored one is kept under PREVIOUS first.
-    Returns the game for the glue to save and draw."""
+    Returns the game for start()'s actions to save and draw."""
     game = state["following"]
     if store.stored(store.KEY) is not None:
         store.keep_previous()
