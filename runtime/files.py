@@ -27,17 +27,16 @@ def pyodide_scripts():
 
 
 def app_files():
-    """{name inside app.zip: source path}: the engine package, its subpackages, site modules."""
+    """{name inside app.zip: source path}: the engine package and the site's modules, packages
+    and subpackages included."""
     engine = {p.relative_to(ROOT).as_posix(): p for p in sorted((ROOT / "engine").rglob("*.py"))}
-    site = {p.name: p for p in sorted(SITE.glob("*.py")) if "glue" not in p.stem}
+    site = {p.relative_to(SITE).as_posix(): p for p in sorted(SITE.rglob("*.py"))}
     return engine | site
 
 
-def glue_files():
-    """The pages' scripts and the modules only they import (the QR encoder, on demand)."""
-    from .ledger_page import page_files  # goes with ledger_page.zip
-
-    return sorted([*SITE.glob("*glue*.py"), *page_files().values(), *qr_files().values()])
+def on_demand_files():
+    """The modules the pages fetch only when they need them (the QR encoder)."""
+    return sorted(qr_files().values())
 
 
 def qr_files():

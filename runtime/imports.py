@@ -1,7 +1,7 @@
 """Which modules the pages import: one scanner (`imports_in`) over one root set (`browser_code`).
 
 The standard library is trimmed the way `pyodide-pack` does it, but statically: start from every
-import in the browser's code (the app's modules, the glues, and the Python inside PyScript's and
+import in the browser's code (the app's modules, the QR encoder, and the Python inside PyScript's and
 Pyodide's JavaScript), then follow each stdlib module's own imports through the stock zip. A
 stdlib module is followed only where its imports run on import (module level, not function
 bodies, not the blocks of NEVER_IN_PYODIDE), so the few modules imported lazily on every visit are
@@ -11,13 +11,13 @@ module is a page error).
 The same scan answers three questions, each over its part of the root set and at its depth:
 - the library's roots (`stdlib_roots`): every part, imports anywhere (a function may run);
 - a start's imports (`start_imports`, which Node's Pyodide imports to see what a start reads):
-  the app, the glues and PyScript, imports on import;
-- a memory image's imports (`warm_modules`): the glues on import and PyScript anywhere.
+  the app, the QR encoder and PyScript, imports on import;
+- a memory image's imports (`warm_modules`): PyScript's, anywhere.
 """
 import ast
 import re
 
-from .files import app_files, glue_files, module_name, pyodide_scripts, pyscript_files
+from .files import app_files, module_name, on_demand_files, pyodide_scripts, pyscript_files
 
 # Imported by name at run time on every visit: Pyodide's own package (its C core imports modules
 # of _pyodide; its JavaScript imports pyodide.* modules by quoted name, found in the text too),
@@ -38,7 +38,7 @@ IMPORT_TEXT = re.compile(r"\b(?:from\s+(\.*[\w.]*)\s+import|import\s+([\w.]+(?:\
 def browser_code():
     """{part: files}: every file whose imports the browser runs."""
     return {"app": list(app_files().values()),
-            "glues": [path for path in glue_files() if path.suffix == ".py"],
+            "ondemand": [path for path in on_demand_files() if path.suffix == ".py"],
             "pyscript": pyscript_files(), "pyodide": pyodide_scripts()}
 
 
@@ -66,31 +66,28 @@ def _scan(parts, anywhere, code=None):
 def stdlib_roots():
     """What the browser may import: every part of the browser's code, imports anywhere in it,
     and LAZY_IMPORTS."""
-    return set(LAZY_IMPORTS) | _scan(("app", "glues", "pyscript", "pyodide"), anywhere=True)
+    return set(LAZY_IMPORTS) | _scan(("app", "ondemand", "pyscript", "pyodide"), anywhere=True)
 
 
 def start_imports():
     """The modules a page imports on its start beyond Pyodide's own boot: LAZY_IMPORTS and what
-    the app's modules, the glues and PyScript's Python snippets import at module level (PyScript's
+    the app's modules, the QR encoder and PyScript's Python snippets import at module level (PyScript's
     tar.gz unpacking reads so too: its tarfile and gzip count, though the pages unpack a zip)."""
     names = {name for name in LAZY_IMPORTS if not name.endswith(".*")}
-    names |= _scan(("app", "glues", "pyscript"), anywhere=False)
+    names |= _scan(("app", "ondemand", "pyscript"), anywhere=False)
     return sorted(name for name in names if re.fullmatch(r"\w+(\.\w+)*", name))
 
 
 def warm_modules(stdlib):
-    """What a memory snapshot imports ahead: the app's modules and the stdlib modules the glues and
-    PyScript's Python side import directly; nothing that holds the page."""
-    from .ledger_page import holds_the_page
-
+    """What a memory snapshot imports ahead: the app's modules (none touches the page on import:
+    tests/test_site_modules.py) and the stdlib modules PyScript's Python side imports directly."""
     code = browser_code()
-    direct = _scan(("glues",), anywhere=False, code=code)
-    direct |= {name for path in code["pyscript"]  # without the pyodide.* names it quotes
-               for name in imports_in_text(path.read_text(encoding="utf-8"))}
+    direct = {name for path in code["pyscript"]  # without the pyodide.* names it quotes
+              for name in imports_in_text(path.read_text(encoding="utf-8"))}
     app = [module_name(name) for name in app_files() if not name.endswith("__main__.py")]
     known = set(stdlib) | set(app)
     wanted = {name for name in direct | {"shutil", "zipfile"} if name in known}  # + unpacking
-    return sorted(set(app) | {name for name in wanted if not holds_the_page(name)})
+    return sorted(set(app) | wanted)
 
 
 # ---------------------------------------------------------------- reading one source

@@ -10,7 +10,7 @@ from bs4 import BeautifulSoup
 
 import build
 from engine import calculate, tables
-from present import fmt, hk_cells
+from calculator.present import fmt, hk_cells
 
 LANGS = ("ko", "ja")
 

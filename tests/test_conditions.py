@@ -491,7 +491,7 @@ def test_the_guide_example_is_the_engines(lang, amounts):
 def said(lang, scores, dealer, seat, **rules):
     import tomllib
     sys.path.insert(0, str(ROOT / "site"))
-    import conditions_present
+    from conditions import present as conditions_present
 
     strings = tomllib.loads((ROOT / "content" / lang / "strings.toml").read_text("utf-8"))
     answer, _needs = ask(scores, dealer, seat, **rules)

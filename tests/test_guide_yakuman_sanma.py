@@ -9,12 +9,12 @@ import re
 import pytest
 
 import build
-import present
+from calculator import present
 from engine import KEYS, calculate
 from engine.draws import DRAW_POOL, nagashi_payments, tenpai_payments
 from engine.presets import PRESETS
 from engine.riichi import HONBA_RON, YAKUMAN_BASE
-from present import fmt
+from calculator.present import fmt
 
 LANGS = ("ko", "ja")
 FILES = ("04b-yakuman-sanma.md", "04c-presets.md")

@@ -9,7 +9,7 @@ from bs4 import BeautifulSoup
 
 import build
 from engine import ledger
-import ledger_present
+from ledger import present as ledger_present
 from engine.ledger.record import RESULTS
 from engine.presets import FIELDS, NAMES, PRESETS, preset_rules
 
@@ -45,12 +45,12 @@ def test_head_and_csp_as_the_calculator(site, pages, lang):
     assert page.title.string.strip() == strings(lang)["ledger"]["meta"]["title"]
     csp = {"http-equiv": "Content-Security-Policy"}
     assert page.find("meta", attrs=csp)["content"] == calculator.find("meta", attrs=csp)["content"]
-    glue = page.find("script", type="py")
-    assert glue["src"] == "../../app/ledger_glue.py"
-    config = json.loads((site / "app" / "pyscript-ledger.json").read_text())
-    calculator_config = json.loads((site / "app" / "pyscript.json").read_text())
+    script = page.find("script", type="py")
+    assert "from ledger import start" in script.string
+    config = json.loads(script["config"])
+    calculator_config = json.loads(calculator.find("script", type="py")["config"])
     assert config["interpreter"] == "../" + calculator_config["interpreter"]
-    assert (site / urlparse(glue["config"]).path.replace("../../", "")).is_file()
+    assert (site / urlparse(config["interpreter"]).path.replace("../../", "")).is_file()
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -145,8 +145,7 @@ def test_precached_and_in_the_sitemap(site):
     worker = (site / "sw.js").read_text()
     files = json.loads(re.search(r"const FILES = (\[.*?\]);", worker).group(1))
     for name in ("ko/ledger/", "ja/ledger/", "ko/conditions/", "ja/conditions/",
-                 "app/conditions_glue.py",
-                 "app/ledger_glue.py", "app/ledger_page.zip", "app/pyscript-ledger.json", "assets/boot.js",
+                 "app/app.zip", "assets/boot.js",
                  "assets/ledger-link.js"):
         assert name in files, name
     sitemap = (site / "sitemap.xml").read_text()

@@ -5,10 +5,10 @@ import pytest
 from bs4 import BeautifulSoup
 
 import build
-import present
+from calculator import present
 from engine import calculate, tables
 from engine.presets import NAMES, PRESETS
-from present import fmt
+from calculator.present import fmt
 
 from .test_build import LANGS, cells, text
 

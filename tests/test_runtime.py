@@ -9,6 +9,7 @@ import zipfile
 
 import pytest
 import zstandard
+from bs4 import BeautifulSoup
 
 import build
 import runtime
@@ -228,27 +229,37 @@ def test_without_docs(source, expected):
     assert runtime.without_docs(source.encode()).decode() == expected
 
 
-def test_app_archive_holds_every_engine_module_and_no_glue(site):
+def test_app_archive_holds_every_engine_and_site_module(site):
     with zipfile.ZipFile(site / "app" / "app.zip") as archive:
         names = set(archive.namelist())
     engine = {p.relative_to(build.ROOT).as_posix() for p in (build.ROOT / "engine").rglob("*.py")}
-    assert engine <= names and "present.py" in names
-    assert not [n for n in names if "glue" in n or n.startswith("ledger_page/")]
+    pages = {p.relative_to(build.SITE).as_posix() for p in build.SITE.rglob("*.py")}
+    assert engine <= names and "calculator/present.py" in names and "ledger/store.py" in names
+    assert names == engine | pages
     assert all(n.endswith(".py") for n in names)
 
 
-def test_the_ledger_glues_modules_ship_for_the_ledger_page_only(site):
-    """They touch the page when imported: never in app.zip (the engine's memory image imports all
-    of that), unpacked by the ledger's config alone."""
-    with zipfile.ZipFile(site / "app" / "ledger_page.zip") as archive:
-        names = set(archive.namelist())
-    assert names == {f"ledger_page/{p.name}" for p in (build.SITE / "ledger_page").glob("*.py")}
-    ledger = json.loads((site / "app" / "pyscript-ledger.json").read_text())
-    calculator = json.loads((site / "app" / "pyscript.json").read_text())
-    assert ledger["files"] == {"./app.zip": "./*", "./ledger_page.zip": "./*"}
-    assert calculator["files"] == {"./app.zip": "./*"}
+@pytest.mark.parametrize(("page", "root"), [("ko/index.html", "../"), ("ja/ledger/index.html", "../../"),
+                                            ("ko/conditions/index.html", "../../")])
+def test_every_page_unpacks_the_one_app_archive_and_calls_its_start(site, page, root):
+    """One config for every page, inline, its interpreter's URL from the page's own folder (the
+    interpreter unpacks app.zip: PyScript fetches no file); the script only calls the page
+    package's start(document). Every page module is in the engine's image."""
+    text = (site / page).read_text(encoding="utf-8")
+    script = BeautifulSoup(text, "html.parser").find("script", type="py")
+    config = json.loads(script["config"])
+    assert config["interpreter"] == root + "assets/pyodide-loader.mjs"
+    assert "files" not in config and "fetch" not in config
+    assert f'<link rel="preload" href="{root}app/app.zip" as="fetch" crossorigin>' in text
+    loader = (site / "assets" / "pyodide-loader.mjs").read_text()
+    assert 'fetch(new URL("../app/app.zip", import.meta.url))' in loader
+    assert 'pyodide.unpackArchive(await app, "zip")' in loader
+    package = {"index.html": "calculator", "ledger": "ledger", "conditions": "conditions"}[
+        page.split("/")[1]]
+    assert script.string.split() == ["from", "pyscript", "import", "document", "from", package,
+                                     "import", "start", "start(document)"]
     warm = json.loads((site / build.BUILD_INFO).read_text())["warm"]
-    assert "ledger_present" in warm and not [n for n in warm if n.startswith("ledger_page")]
+    assert {package, f"{package}.present", "dom"} <= set(warm)
 
 
 def test_only_the_requested_pyscript_chunks_ship(site):
@@ -267,9 +278,10 @@ def test_build_info_and_precache(site):
                  "assets/snapshot-worker.mjs"):
         assert name in listed
     # The image imports the engine and the presenter ahead, and nothing that holds the page.
-    assert {"engine", "engine.query", "engine.tables", "present", "json"} <= set(info["warm"])
+    assert {"engine", "engine.query", "engine.tables", "calculator.present", "json"} <= set(info["warm"])
     assert not [n for n in info["warm"] if n.split(".")[0] in ("js", "pyscript", "polyscript")]
-    pyscript_config = json.loads((site / "app" / "pyscript.json").read_text())
+    page = BeautifulSoup((site / "ko" / "index.html").read_text(encoding="utf-8"), "html.parser")
+    pyscript_config = json.loads(page.find("script", type="py")["config"])
     assert pyscript_config["interpreter"] == "../assets/pyodide-loader.mjs"
 
 

@@ -16,7 +16,7 @@ import pytest
 from bs4 import BeautifulSoup
 
 import build
-import ledger_present
+from ledger import present as ledger_present
 
 LANGS = ("ko", "ja")
 PAGES = ("index.html", "ledger/index.html")  # at least these; any other page of the language too

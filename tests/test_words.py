@@ -7,7 +7,7 @@ import pytest
 
 import build
 from engine import calculate
-from present import fmt
+from calculator.present import fmt
 
 LANGS = ("ko", "ja")
 SECTIONS = [f"{n:02d}" for n in range(1, 10)]  # the guide's sections 01-09

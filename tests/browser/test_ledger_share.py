@@ -17,7 +17,7 @@ from .conftest import READY, Watch
 from .test_ledger import KEY, board, cli, expected_board, words
 
 sys.path.insert(0, str(__import__("build").SITE))
-import ledger_present  # noqa: E402  (site/: the page's own wording, for the pasted text)
+from ledger import present as ledger_present  # noqa: E402  (site/: the page's own wording, for the pasted text)
 
 PREVIOUS = KEY + ".previous"
 NAMES = ["김민수", "佐藤 花子", "Kim", "이지은"]

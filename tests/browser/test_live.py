@@ -7,7 +7,7 @@ import pytest
 
 import build
 from engine import InputError
-from present import error_text
+from calculator.present import error_text
 
 from .helpers import (INPUT_TO_CARD, READY, card, cards, set_state, shipped_scripts,
                       visible_error)

@@ -1,6 +1,6 @@
 """Turn the engine's result dicts into the texts a page shows, in the page's language.
 
-Used twice: by build.py to pre-render the default answer and the tables, and by the browser glue
+Used twice: by build.py to pre-render the default answer and the tables, and by the page (calculator/__init__.py)
 to redraw them live, so the static and the live page can never word a result differently.
 
 >>> fmt(3900), fmt(Decimal("1234.50")), fmt(Decimal("0.025"))

@@ -6,7 +6,7 @@ the browser and in the tests.
 >>> signed(-1500), signed(0), signed_result(12.5)
 ('−1,500', '0', '+12.5')
 """
-from present import fmt
+from calculator.present import fmt
 
 MINUS = "\u2212"
 

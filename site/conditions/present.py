@@ -1,7 +1,7 @@
 """Turn engine.conditions' answers into the words players say, in the page's language.
 
-Used by build.py for the static default answer and by the conditions page's and the ledger's
-glue live, so the static and the live page word an answer the same way.
+Used by build.py for the static default answer and by the conditions page and the ledger
+page packages live, so the static and the live page word an answer the same way.
 
 >>> import tomllib, pathlib
 >>> strings = tomllib.loads(pathlib.Path("content/ko/strings.toml").read_text("utf-8"))
