@@ -6,6 +6,7 @@ never shares never downloads it; the service worker keeps it once fetched."""
 import importlib
 import os
 import sys
+from datetime import date
 
 from engine.ledger import link
 from ledger_page.dom import L, copy_text, q, set_text, state
@@ -96,7 +97,7 @@ async def on_copy_link(_event):
 async def on_paste(_event):
     """The final standings through the phone's share sheet, else onto the clipboard."""
     record = state.get("following") or state["record"]
-    text = standings_text(L, record, current_game(record)["final"])
+    text = standings_text(L, record, current_game(record)["final"], date.today())
     if hasattr(window.navigator, "share"):
         try:
             await window.navigator.share(to_js({"text": text}, dict_converter=window.Object.fromEntries))
