@@ -264,7 +264,7 @@ def conditions_context(lang, strings, base_url):
         "answer": answer,
         "texts": conditions_present.view(answer, table.scores, table.dealer, strings),
         "title": conditions_present.need_title(seat, place, table.dealer, players, strings),
-        "rank": conditions_present.rank_text(answer, table.scores, strings),
+        "rank": conditions_present.rank_text(answer, table.scores, strings, table.rules["ties"]),
         "guide": load_conditions_guide(lang),
         "base_url": base_url,
         "strings_json": json.dumps(page_strings, ensure_ascii=False,

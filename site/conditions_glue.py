@@ -115,7 +115,8 @@ def draw(table, answer):
         put(("hands", hook), one(f'[data-need-hands="{hook}"]'), hands)
     put("title", one("[data-need-title]"),
         words.need_title(answer["seat"], answer["place"], table.dealer, players, STRINGS))
-    put("rank", one("[data-need-rank]"), words.rank_text(answer, table.scores, STRINGS))
+    put("rank", one("[data-need-rank]"), words.rank_text(answer, table.scores, STRINGS,
+                                                            table.rules["ties"]))
     RESULTS.setAttribute("data-need-seat", str(answer["seat"]))
 
 
