@@ -238,7 +238,7 @@ def uma_text(uma):
 def standings_text(words, record, final, day):
     """The final standings as a few lines for a chat app: the title with the day (a
     datetime.date), then place (a shared place as the table says it), name, points and result in
-    pt, then the rule preset, the uma and the oka they include.
+    pt, then the rule preset, the uma and the rule's oka (thousands, before any split).
 
     >>> from datetime import date
     >>> words = {"seat": {"0": "E", "1": "S", "2": "W"}, "final": {"shared": "={best}"},
@@ -248,7 +248,8 @@ def standings_text(words, record, final, day):
     ...                    "paste_rules": "{preset}, uma {uma}, oka {oka}", "paste_no_oka": "none"}}
     >>> final = {"places": [[2, 3], [1, 1], [2, 3]], "scores": [30000, 50000, 30000],
     ...          "results": [-10.0, 45.0, -35.0], "oka": [0, 15, 0]}
-    >>> record = {"rules": {"players": 3, "uma": [15, 0, -15]}, "names": ["Ann", "", "Kim"]}
+    >>> record = {"rules": {"players": 3, "uma": [15, 0, -15], "start": 35000, "return": 40000},
+    ...           "names": ["Ann", "", "Kim"]}
     >>> print(standings_text(words, record, final, date(2026, 12, 2)))
     Result 2026-12-2
     1. S 50,000 (+45.0pt)
@@ -266,12 +267,12 @@ def standings_text(words, record, final, day):
                                                name=seat_name(words, record, seat),
                                                points=fmt(final["scores"][seat]),
                                                result=signed_result(final["results"][seat])))
-    preset = preset_of(record["rules"])
-    oka = max(final["oka"])
+    rules = record["rules"]
+    preset = preset_of(rules)
+    oka = Decimal(rules["return"] - rules["start"]) * rules["players"] / 1000  # the rule's, unsplit
     lines.append(says["paste_rules"].format(
         preset=words["setup"]["custom"] if preset == "custom" else words["preset"][preset],
-        uma=uma_text(record["rules"]["uma"]),
-        oka=fmt(Decimal(str(oka))) if oka else says["paste_no_oka"]))
+        uma=uma_text(rules["uma"]), oka=fmt(oka) if oka else says["paste_no_oka"]))
     return "\n".join(lines)
 
 
