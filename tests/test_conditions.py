@@ -502,7 +502,8 @@ def test_words_ko():
     texts = said("ko", [32000, 28500, 22000, 17500], 0, 1)
     # an amount is a threshold ("… 이상"); from 3 han on any ron of 25 fu or more does it
     assert texts["ron-0"] == ("동가 직격 2,000 이상", "1판 60부 · 2판 30부 · 3판 이상은 아무 화료나")
-    assert texts["ron-2"] == ("서가에게서 론 3,600 이상", "1판 110부 · 2판 60부 · 3판 30부 · 4판 이상은 아무 화료나")
+    assert texts["ron-2"] == ("서가에게서 론 3,600 이상",
+                              "1판 110부 · 2판 60부 · 3판 30부 · 4판 이상은 아무 화료나")
     # 600·1,200 is base 560 at least (1판 70부); 3판 20부, the fewest fu at 3 han, gives 640
     assert texts["tsumo"] == ("쯔모 600·1,200 이상", "1판 70부 · 2판 40부 · 3판 이상은 아무 화료나")
     texts = said("ko", [32000, 24000, 23000, 21000], 3, 3)

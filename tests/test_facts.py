@@ -231,7 +231,8 @@ def test_honba_and_sticks_are_not_table_rules(lang):
     for name in NAMES:
         assert not {"honba", "sticks"} & set(present.preset_keys(name, "3"))
     hint = strings(lang)["block"]["table_rules_hint"]
-    hand, table = {"ko": ("이번 국의 본장·공탁", "테이블마다"), "ja": ("局ごとの状況", "卓ごとの取り決め")}[lang]
+    hand, table = {"ko": ("이번 국의 본장·공탁", "테이블마다"),
+                   "ja": ("局ごとの状況", "卓ごとの取り決め")}[lang]
     assert hand in hint and table in hint and hint.index(hand) < hint.index(table)
 
 
