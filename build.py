@@ -188,7 +188,7 @@ def conditions_context(lang, strings, guide, data):
         "answer": answer,
         "texts": conditions_present.view(answer, table.scores, table.dealer, strings),
         "title": conditions_present.need_title(seat, place, table.dealer, players, strings),
-        "rank": conditions_present.rank_text(answer, table.scores, strings),
+        "rank": conditions_present.rank_text(answer, table.scores, strings, table.rules["ties"]),
     }
 
 

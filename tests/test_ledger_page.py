@@ -252,8 +252,10 @@ def test_the_hand_form_offers_every_result_and_the_final_table_a_penalty_column(
 
 
 def test_a_shared_place_is_said_as_players_say_it():
-    assert ledger_present.place_text(strings("ko")["ledger"], [1, 2]) == "1–2위 공동"
-    assert ledger_present.place_text(strings("ja")["ledger"], [1, 2]) == "1–2位（同点）"
+    # TERMS.md: a place shared by a tie is 공동 1위 / 1着（同着）, never "1–2위 공동" / 「1–2位（同点）」
+    assert ledger_present.place_text(strings("ko")["ledger"], [1, 2]) == "공동 1위"
+    assert ledger_present.place_text(strings("ja")["ledger"], [1, 2]) == "1着（同着）"
+    assert ledger_present.place_text(strings("ko")["ledger"], [2, 4]) == "공동 2위"
     assert ledger_present.place_text(strings("ja")["ledger"], [3, 3]) == "3"
 
 

@@ -80,7 +80,8 @@ def draw(table, answer):
         put(("hands", hook), one(f'[data-need-hands="{hook}"]'), hands)
     put("title", one("[data-need-title]"),
         words.need_title(answer["seat"], answer["place"], table.dealer, players, page["strings"]))
-    put("rank", one("[data-need-rank]"), words.rank_text(answer, table.scores, page["strings"]))
+    put("rank", one("[data-need-rank]"), words.rank_text(answer, table.scores, page["strings"],
+                                                            table.rules["ties"]))
     page["results"].setAttribute("data-need-seat", str(answer["seat"]))
 
 

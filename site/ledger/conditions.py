@@ -58,9 +58,8 @@ def seat_item(answer, table, names, strings):
     details = doc().createElement("details")
     details.dataset.needSeat = str(seat)
     summary = doc().createElement("summary")
-    rank = words.rank_text(answer, table.scores, strings)
-    summary.textContent = strings["conditions"]["joiner"]["ledger_need"].format(
-        name=names(seat), rank=rank, tsumo=texts["tsumo"][0])
+    summary.textContent = words.ledger_summary(answer, table.scores, names(seat), texts["tsumo"][0],
+                                               strings, table.rules["ties"])
     details.appendChild(summary)
     routes = doc().createElement("ul")
     routes.className = "needs"

@@ -118,9 +118,10 @@ def carry_from_calculator():
     if values["seat"] == "dealer" and not game["over"]:
         q(f'#lh-winner-{game["next"]["dealer"]}').checked = True
     if values["yakuman"]:
-        hand = L["hand"]["carried_yakuman"].format(k=values["yakuman"])
+        hand = L["yakuman"][str(values["yakuman"])]
     else:
         hand = L["hand"]["carried_hand"].format(han=values["han"], fu=result["fu"])
-    words = L["hand"]["carried"].format(hand=f'{hand}, {L["choice"]["result"][values["win"]]}')
+    words = L["hand"]["carried"].format(
+        hand=L["joiner"]["carried"].join((hand, L["choice"]["result"][values["win"]])))
     set_text("[data-ledger-carried]", words)
     q("[data-ledger-carried]").hidden = False

@@ -6,6 +6,7 @@ never shares never downloads it; the service worker keeps it once fetched."""
 import importlib
 import os
 import sys
+from datetime import date
 
 from engine.ledger import link
 from ledger.page import copy_text, L, page, q, set_text, state, win
@@ -90,6 +91,6 @@ async def on_copy_link(_event):
 async def on_paste(_event):
     """The final standings through the phone's share sheet, else onto the clipboard."""
     record = state.get("following") or state["record"]
-    text = standings_text(L, record, current_game(record)["final"])
+    text = standings_text(L, record, current_game(record)["final"], date.today())
     if not await page["dom"].share({"text": text}):
         await page["dom"].copy(text, "[data-ledger-paste-done]", L["share"]["paste_done"])
