@@ -175,7 +175,7 @@ def test_preset_table_equals_the_presets(lang):
         rules = preset_rules(name, 4)
         start, back = (int(part.replace(",", "")) for part in row[1].split("→"))
         assert (start, back) == (rules["start"], rules["return"]), name
-        assert [int(u) for u in row[2].split("/")] == rules["uma"], name
+        assert [int(u.replace("\u2212", "-")) for u in row[2].split("/")] == rules["uma"], name
         assert int(row[3]) * 1000 == (rules["return"] - rules["start"]) * 4, name
         assert row[4] == BOTH[lang][rules["doubleron"]], name
         flags = [rules["busting"], rules["extension"] == "west", rules["kiriage"], rules["kazoe"],
@@ -227,8 +227,10 @@ def test_worked_example_is_the_engines(lang):
     # The same points with results rounded to thousands: the four figures of the last paragraph.
     thousand = ledger.end({**record, "rules": {**record["rules"], "rounding": "thousand"}})
     paragraph = [p for p in text.split("\n\n") if "17,300 → 17,000" in p][-1]
+    minus = {"ko": "-", "ja": "\u2212"}[lang]  # the minus sign each guide writes
     for seat in order[1:]:
-        assert re.search(rf"= {thousand['final']['results'][seat]:g}(?![0-9])", paragraph), seat
+        figure = f"{thousand['final']['results'][seat]:g}".replace("-", minus)
+        assert re.search(rf"= {figure}(?![0-9])", paragraph), seat
     assert f"{thousand['final']['results'][order[0]]:g}" in paragraph
     # The story of the four hands, as the engine replays them.
     assert [hand["round"] for hand in game["hands"]] == ["E1", "E2", "E2", "E3"]
