@@ -9,7 +9,7 @@ import tomllib
 import pytest
 
 import build
-import present
+from calculator import present
 from engine import calculate, tables
 from engine.conditions import possible
 from engine.keys import FU_VALUES
