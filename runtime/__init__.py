@@ -18,12 +18,12 @@ Modules: files.py (what ships), imports.py (which modules a start imports: one s
 root set), stdlib.py (the standard library's packing and the byte budget search; the Python it
 runs under Node is pyc_worker.py), archive.py (app.zip, qr.zip).
 """
-from .archive import write_app_zip, write_qr_zip, write_zip, zip_bytes
+from .archive import without_docs, write_app_zip, write_qr_zip, write_zip, zip_bytes
 from .files import (PYODIDE_DIST, PYSCRIPT_DIST, app_files, copy_zstd_decoder, module_name, on_demand_files,
                     pyscript_files, qr_files, write_lockfile)
 from .imports import start_imports, stdlib_roots, trace, warm_modules
 from .stdlib import (FIRST_VISIT, SENT_AS_IS, SLACK, STDLIB, compile_order, compile_modules, deflated_size,
-                     gzip_size, wire_size, without_docs, write_stdlib, zstd_pack)
+                     gzip_size, wire_size, write_stdlib, zstd_pack)
 
 __all__ = [
     "FIRST_VISIT", "PYODIDE_DIST", "PYSCRIPT_DIST", "SENT_AS_IS", "SLACK", "STDLIB",

@@ -1,7 +1,11 @@
 """The zips the pages unpack: app.zip (the engine and the site modules) and qr.zip (segno's QR
-encoder). Both deflate their entries: PyScript unpacks them itself, and the server sends a zip as
-it is."""
+encoder). Both deflate their entries: the pages unpack them themselves, and the server sends a zip
+as it is. app.zip's sources ship without comments and docstrings, line numbers kept (a traceback
+still points at the right line of the repository's file): 30% fewer bytes on a first visit, which
+the standard library's compiled modules take (stdlib.py)."""
+import ast
 import io
+import tokenize
 import zipfile
 
 from .files import QR_PACKAGE, app_files, qr_files
@@ -29,7 +33,7 @@ def write_zip(target, members):
 
 
 def write_app_zip(target):
-    write_zip(target, {name: path.read_bytes() for name, path in app_files().items()})
+    write_zip(target, {name: without_docs(path.read_bytes()) for name, path in app_files().items()})
 
 
 def write_qr_zip(target):
@@ -39,3 +43,34 @@ def write_qr_zip(target):
     members = {name: path.read_bytes() for name, path in qr_files().items()}
     members[f"{QR_PACKAGE}/__init__.py"] = QR_INIT % segno.__version__.encode()
     write_zip(target, members)
+
+
+def without_docs(source):
+    """`source` with its comments and docstrings blanked, line numbers kept (as `python -OO` would
+    drop the docstrings; an empty string stands where one was). Sources the AST of the Python
+    running the build cannot read are left whole."""
+    text = source.decode("utf-8")
+    try:
+        tree = ast.parse(text)
+        comments = [token for token in tokenize.generate_tokens(io.StringIO(text).readline)
+                    if token.type == tokenize.COMMENT]
+    except (SyntaxError, tokenize.TokenError):
+        return source
+    lines = text.splitlines(keepends=True)
+
+    def column(row, byte):  # the AST counts UTF-8 bytes, tokenize counts characters
+        return len(lines[row - 1].encode("utf-8")[:byte].decode("utf-8"))
+
+    spans = [(t.start[0], t.start[1], t.end[0], t.end[1], "") for t in comments]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            first = node.body[0] if node.body else None
+            if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+                    and isinstance(first.value.value, str)):
+                spans.append((first.lineno, column(first.lineno, first.col_offset),
+                              first.end_lineno, column(first.end_lineno, first.end_col_offset), "''"))
+    for start_row, start_col, end_row, end_col, stand_in in sorted(spans, reverse=True):
+        joined = (lines[start_row - 1][:start_col] + stand_in + "\n" * (end_row - start_row)
+                  + lines[end_row - 1][end_col:])
+        lines[start_row - 1:end_row] = [joined]
+    return "".join(lines).encode("utf-8")

@@ -17,19 +17,16 @@ by content type (text, JavaScript, JSON, SVG, wasm) and sends archives and image
 is 30% smaller. The page decodes it with fzstd (npm, MIT; assets/stdlib.mjs, 0.1-0.2 s at 4x
 slowdown, while the wasm still downloads) into the zip Pyodide mounts.
 """
-import ast
 import functools
 import gzip
-import io
 import json
 import pathlib
 import subprocess
 import tempfile
-import tokenize
 import zipfile
 import zlib
 
-from .archive import write_zip, zip_bytes
+from .archive import without_docs, write_zip, zip_bytes
 from .files import PYODIDE_DIST, ROOT, module_name
 from .imports import start_imports, stdlib_modules, stdlib_roots, trace
 
@@ -47,37 +44,6 @@ READ_LIST = "read.json"  # and the modules a start reads from the zip
 
 
 # ---------------------------------------------------------------- shrinking
-
-def without_docs(source):
-    """`source` with its comments and docstrings blanked, line numbers kept (as `python -OO` would
-    drop the docstrings; an empty string stands where one was). Sources the AST of the Python
-    running the build cannot read are left whole."""
-    text = source.decode("utf-8")
-    try:
-        tree = ast.parse(text)
-        comments = [token for token in tokenize.generate_tokens(io.StringIO(text).readline)
-                    if token.type == tokenize.COMMENT]
-    except (SyntaxError, tokenize.TokenError):
-        return source
-    lines = text.splitlines(keepends=True)
-
-    def column(row, byte):  # the AST counts UTF-8 bytes, tokenize counts characters
-        return len(lines[row - 1].encode("utf-8")[:byte].decode("utf-8"))
-
-    spans = [(t.start[0], t.start[1], t.end[0], t.end[1], "") for t in comments]
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
-            first = node.body[0] if node.body else None
-            if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
-                    and isinstance(first.value.value, str)):
-                spans.append((first.lineno, column(first.lineno, first.col_offset),
-                              first.end_lineno, column(first.end_lineno, first.end_col_offset), "''"))
-    for start_row, start_col, end_row, end_col, stand_in in sorted(spans, reverse=True):
-        joined = (lines[start_row - 1][:start_col] + stand_in + "\n" * (end_row - start_row)
-                  + lines[end_row - 1][end_col:])
-        lines[start_row - 1:end_row] = [joined]
-    return "".join(lines).encode("utf-8")
-
 
 def zstd_pack(data):
     """`data` as one zstd frame (level 19, content size in the header), as assets/stdlib.mjs reads it."""
