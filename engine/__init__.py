@@ -17,6 +17,8 @@ from .mcr import mcr_payments
 from .nmjl import nmjl_payments
 from .query import InputError, parse
 from .riichi import Hand, TableRules, riichi_payments
+from .tilehand import hand_value, table_rules, tile_count, waits
+from .tiles import TileError
 
 __all__ = ["calculate", "calculate_values", "InputError", "KEYS", "DEFAULTS", "exact"]
 
@@ -34,7 +36,38 @@ def _payments(payments):
     return [{"payer": p.payer, "amount": exact(p.amount), "honba": p.honba} for p in payments]
 
 
+def _fu_rows(counted):
+    return [{"row": r.row, "item": r.item, "fu": r.fu} for r in counted.rows]
+
+
+def _riichi_tiles(v):
+    """A hand from its tiles (SPEC §9): the value of 14 tiles, or the waits of 13."""
+    try:
+        if not v["agari"] and tile_count(v) == 13:
+            return {"rule": "riichi", "tiles": waits(v), "notices": []}
+        valued = hand_value(v)
+    except TileError as error:
+        raise InputError(error.field, error.code, v.get(error.field, "")) from None
+    outcome = riichi_payments(valued.hand, table_rules(v))
+    result = {
+        "rule": "riichi",
+        "total": outcome.total,
+        "payments": _payments(outcome.payments),
+        "middle": outcome.base,
+        "tier": outcome.tier,
+        "notices": list(outcome.notices),
+    }
+    if valued.fu:
+        result["fu"] = valued.fu.fu
+        result["fu_breakdown"] = _fu_rows(valued.fu)
+        result["notices"] += list(valued.fu.notices)
+    result["tiles"] = valued.tiles
+    return result
+
+
 def _riichi(v):
+    if v["fumode"] == "tiles":
+        return _riichi_tiles(v)
     notices = []
     fu = None
     if v["yakuman"]:
@@ -62,7 +95,7 @@ def _riichi(v):
     if v["yakuman"]:
         del result["fu"]
     elif v["fumode"] == "count":
-        result["fu_breakdown"] = [{"row": r.row, "item": r.item, "fu": r.fu} for r in counted.rows]
+        result["fu_breakdown"] = _fu_rows(counted)
     return result
 
 

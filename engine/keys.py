@@ -15,6 +15,9 @@ KEY=VALUE arguments and the keys of the strings files. Glossary of the romanised
   is paid without the absent North's share (쯔모손/ツモ損).
 - ``menzen``: a closed hand, no called melds (멘젠/門前).
 - ``chiitoitsu``: seven pairs (치또이쯔/七対子); ``pinfu``: the no-fu hand (핑후/平和).
+- ``agari``: the winning tile (和了牌); ``dora``/``ura``: indicator tiles (도라/ドラ, 뒷도라/裏ドラ);
+  ``kita``: North tiles set aside in three-player, each a dora (북빼기/抜きドラ); ``aka``: red fives.
+- ``kuitan``: tanyao with an open hand (쿠이탕/喰いタン); ``renhou``: a ron before one's first draw.
 - ``fan``: Hong Kong doubles (번/番); ``points``: MCR hand points; ``value``: NMJL card value.
 """
 from dataclasses import dataclass
@@ -49,6 +52,7 @@ class Key:
     low: int | None = None
     high: int | None = None
     when: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    length: int | None = None  # the longest value taken; None: MAX_VALUE_LENGTH
 
 
 def _choice(name, choices, default, rules, when=()):
@@ -59,14 +63,20 @@ _NOT_YAKUMAN = (("yakuman", ("0",)),)  # a yakuman is valued by its multiple, no
 _KNOWN_FU = (*_NOT_YAKUMAN, ("fumode", ("known",)))
 _COUNTED_FU = (*_NOT_YAKUMAN, ("fumode", ("count",)))
 _COUNTED_PARTS = (*_COUNTED_FU, ("shape", ("standard",)))
+_TILES = (*_NOT_YAKUMAN, ("fumode", ("tiles",)))
 
 
 def _int(name, low, high, default, rules):
     return Key(name, "int", default, rules, low=low, high=high)
 
 
-def _flag(name, default, rules):
-    return Key(name, "flag", default, rules, choices=("0", "1"))
+def _flag(name, default, rules, when=()):
+    return Key(name, "flag", default, rules, choices=("0", "1"), when=when)
+
+
+def _tiles(name, length):
+    """Tiles in the notation of SPEC §9.1 (``234m067p``), read by engine.tiles; empty: none."""
+    return Key(name, "tiles", "", ("riichi",), when=_TILES, length=length)
 
 
 _ALL = RULES
@@ -80,7 +90,7 @@ KEYS = {key.name: key for key in (
     _choice("players", ("4", "3"), "4", _RIICHI),
     _choice("seat", ("dealer", "nondealer"), "nondealer", _RIICHI),
     _int("yakuman", 0, 6, "0", _RIICHI),
-    _choice("fumode", ("known", "count"), "known", _RIICHI, _NOT_YAKUMAN),
+    _choice("fumode", ("known", "count", "tiles"), "known", _RIICHI, _NOT_YAKUMAN),
     Key("han", "int", "3", _RIICHI, low=1, high=13, when=_NOT_YAKUMAN),
     Key("fu", "int", "30", _RIICHI, choices=tuple(str(fu) for fu in FU_VALUES), low=20, high=110,
         when=_KNOWN_FU),
@@ -92,6 +102,19 @@ KEYS = {key.name: key for key in (
     _choice("pair", PAIRS, "other", _RIICHI, _COUNTED_PARTS),
     _choice("wait", WAITS, "ryanmen", _RIICHI, _COUNTED_PARTS),
     Key("menzen", "flag", "1", _RIICHI, choices=("0", "1"), when=_NOT_YAKUMAN),
+    # riichi: a hand from its tiles (SPEC §9.1). 14 tiles at most, four melds, five indicators
+    # each; the counts themselves are checked by engine.tilehand.
+    _tiles("hand", 64),
+    _tiles("melds", 64),  # chi:345s,pon:777z,kan:9999m,ankan:1111z
+    _tiles("agari", 8),
+    _choice("seatwind", ("E", "S", "W", "N"), "S", _RIICHI, _TILES),
+    _choice("roundwind", ("E", "S", "W", "N"), "E", _RIICHI, _TILES),
+    _tiles("dora", 24),
+    _tiles("ura", 24),
+    Key("kita", "int", "0", _RIICHI, low=0, high=4, when=_TILES),
+    *(_flag(flag, "0", _RIICHI, _TILES) for flag in (
+        "riichi", "doubleriichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan",
+        "tenhou", "chiihou", "renhou")),
     # riichi: what the table agreed
     _int("honba", 0, 99, "0", _RIICHI),
     _int("sticks", 0, 99, "0", _RIICHI),
@@ -100,6 +123,11 @@ KEYS = {key.name: key for key in (
     _flag("dwind4", "0", _RIICHI),
     _flag("multi", "1", _RIICHI),
     Key("tsumoloss", "flag", "1", _RIICHI, choices=("0", "1"), when=(("players", ("3",)),)),
+    # riichi: table rules of a hand from its tiles
+    _flag("kuitan", "1", _RIICHI, _TILES),
+    _flag("aka", "1", _RIICHI, _TILES),
+    _flag("doubleyakuman", "0", _RIICHI, _TILES),
+    _choice("renhouvalue", ("none", "mangan", "yakuman"), "none", _RIICHI, _TILES),
     # Hong Kong
     _int("fan", 0, 13, "3", _HK),
     _choice("table", ("half", "full"), "half", _HK),

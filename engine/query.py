@@ -37,6 +37,25 @@ CODES = {
     "open_triplet_twice": "a ron completes only one triplet: a closed hand has at most one open triplet",
     "shanpon_no_triplet": "a shanpon wait needs a triplet among the melds",
     "wait_no_sequence": "a two-sided, closed or edge wait needs a sequence among the melds",
+    # a hand from its tiles (SPEC §9.2)
+    "bad_tiles": "not tiles in the notation 123m456p789s1234567z (0 for a red five)",
+    "too_many": "more copies of a tile than the set has (four, one red five), or too many indicators",
+    "tile_count": "the hand needs 14 tiles (13 for its waits), each meld counting three",
+    "not_in_hand": "the winning tile is not in the hand",
+    "not_a_win": "the tiles are not a winning hand",
+    "no_yaku": "the hand has no yaku (dora alone are not a win)",
+    "needs_closed": "only a closed hand can declare riichi",
+    "needs_riichi": "only with riichi",
+    "needs_kan": "a replacement tile needs a kan among the melds",
+    "needs_tsumo": "only on tsumo",
+    "needs_ron": "only on ron",
+    "needs_dealer": "only for the dealer (seat wind East)",
+    "needs_nondealer": "only for a non-dealer",
+    "no_calls": "not after a call or a kan",
+    "needs_three_players": "North tiles are set aside only in three-player",
+    "not_in_sanma": "2m to 8m are not in the three-player set",
+    "no_chi_sanma": "there is no chi in three-player",
+    "no_north_seat": "three-player has no North seat",
 }
 
 
@@ -69,11 +88,12 @@ def _raw(mapping, name):
 
 
 def _clean(name, value):
-    if len(value) > MAX_VALUE_LENGTH:
-        raise InputError(name, "too_long", value[:MAX_VALUE_LENGTH] + "…")
+    longest = KEYS[name].length or MAX_VALUE_LENGTH
+    if len(value) > longest:
+        raise InputError(name, "too_long", value[:longest] + "…")
     # NFKC turns full-width digits and letters (３０, ｒｏｎ) from CJK keyboards into ASCII.
     text = unicodedata.normalize("NFKC", value).strip()
-    if not text:
+    if not text and KEYS[name].kind != "tiles":
         raise InputError(name, "empty", value)
     return text
 
@@ -102,10 +122,13 @@ def parse_value(name, value):
         if not 0 < number <= UNIT_MAX:
             raise InputError(name, "out_of_range", value)
         return number
+    if key.kind == "tiles":
+        return text  # read by engine.tiles, which names what is wrong with it
+    choices = {choice.lower(): choice for choice in key.choices}  # E|S|W|N taken as e|s|w|n too
     text = text.lower()
-    if text not in key.choices:
+    if text not in choices:
         raise InputError(name, "unknown_choice", value)
-    return text == "1" if key.kind == "flag" else text
+    return text == "1" if key.kind == "flag" else choices[text]
 
 
 def counts(name, values):

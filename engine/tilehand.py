@@ -1,0 +1,289 @@
+"""A riichi hand given as its tiles (SPEC §9): the situation checked, dora counted, every
+reading valued, the one that pays the winner most chosen; 13 tiles give their waits.
+
+``hand_value(values)`` takes the inputs as ``query.parse`` returns them and gives the hand's value
+(``Valued``); ``waits(values)`` the waits of a 13-tile hand. Both raise ``TileError(field, code)``.
+"""
+from dataclasses import dataclass, replace
+
+from .fu import FuHand, count_fu
+from .riichi import Hand, TableRules, riichi_payments
+from .tiles import (DRAGONS, WINDS, TileError, counts, name, next_tile, parse_melds, parse_tiles,
+                    readings)
+from .yaku import Situation, yaku_of
+
+MAX_INDICATORS = 5  # dora and ura indicators, each
+NORTH = 30
+SANMA_MISSING = range(1, 8)  # 2m–8m are not in the three-player set
+RON_ONLY = ("houtei", "chankan", "renhou")
+TSUMO_ONLY = ("haitei", "rinshan", "tenhou", "chiihou")
+FLAGS = ("riichi", "doubleriichi", "ippatsu", *TSUMO_ONLY, *RON_ONLY)
+
+
+@dataclass(frozen=True)
+class Tiles:
+    """The tiles of a hand as given: concealed [(tile, red)], melds, winning tile or None,
+    dora and ura indicators."""
+
+    concealed: tuple
+    melds: tuple
+    agari: tuple | None
+    dora: tuple
+    ura: tuple
+    kita: int
+
+
+@dataclass(frozen=True)
+class Valued:
+    """The chosen reading's value: the engine's Hand for the payments, the fu count (None for a
+    yakuman), and the §9.2 ``tiles`` object."""
+
+    hand: Hand
+    fu: object
+    tiles: dict
+    total: int
+
+
+def read_tiles(v, counted=True):
+    """The tiles of `v` parsed and counted: every tile-level error of SPEC §9.2 (with
+    `counted` off: only the hand's size, each meld counting three, once the tiles parse)."""
+    if not v["hand"]:
+        raise TileError("hand", "tile_count")
+    concealed = tuple(parse_tiles(v["hand"], "hand"))
+    melds = parse_melds(v["melds"]) if v["melds"] else ()
+    dora = tuple(parse_tiles(v["dora"], "dora")) if v["dora"] else ()
+    ura = tuple(parse_tiles(v["ura"], "ura")) if v["ura"] else ()
+    agari = None
+    if v["agari"]:
+        written = parse_tiles(v["agari"], "agari")
+        if len(written) != 1:
+            raise TileError("agari", "bad_tiles")
+        agari = written[0]
+    for field, indicators in (("dora", dora), ("ura", ura)):
+        if len(indicators) > MAX_INDICATORS:
+            raise TileError(field, "too_many")
+    three = v["players"] == "3"
+    seen, reds = [0] * 34, [0, 0, 0]
+    seen[NORTH] = v["kita"]
+    meld_tiles = [(t, False) for m in melds for t in m.tiles()]
+    meld_reds = [(4 + 9 * (m.tile // 9), True) for m in melds for _ in range(m.reds)]
+    for field, tiles in (("hand", concealed), ("melds", meld_tiles + meld_reds), ("dora", dora),
+                         ("ura", ura)):
+        for tile, red in tiles:
+            if three and tile in SANMA_MISSING:
+                raise TileError(field, "not_in_sanma")
+            if red:
+                reds[tile // 9] += 1
+                if reds[tile // 9] > 1:
+                    raise TileError(field, "too_many")
+                if field == "melds":
+                    continue  # a meld's red five is already one of its tiles
+            seen[tile] += 1
+            if seen[tile] > 4:
+                raise TileError(field, "too_many")
+    if three and any(m.kind == "chi" for m in melds):
+        raise TileError("melds", "no_chi_sanma")
+    size = len(concealed) + 3 * len(melds)
+    if not counted:
+        return size
+    if size != (14 if agari else 13) or len(melds) > 4:
+        raise TileError("hand", "tile_count")
+    if agari and (agari[0] not in (t for t, _red in concealed) or agari[1] and agari not in concealed):
+        raise TileError("agari", "not_in_hand")
+    return Tiles(concealed, melds, agari, dora, ura, v["kita"])
+
+
+def tile_count(v):
+    """The hand's size, each meld counting three; TileError where the tiles do not parse."""
+    return read_tiles(v, counted=False)
+
+
+def _check_situation(v, tiles, win):
+    """The flags that contradict each other or the hand, as TileError(field, code).
+    `win` is None for a 13-tile hand, whose flags are checked against both wins."""
+    opened = any(m.opened for m in tiles.melds)
+    dealer = v["seatwind"] == "E"
+    riichi = v["riichi"] or v["doubleriichi"]
+    three = v["players"] == "3"
+    if three and v["seatwind"] == "N":
+        raise TileError("seatwind", "no_north_seat")
+    if v["kita"] and not three:
+        raise TileError("kita", "needs_three_players")
+    for flag in ("riichi", "doubleriichi"):
+        if v[flag] and opened:
+            raise TileError(flag, "needs_closed")
+    if v["ippatsu"] and not riichi:
+        raise TileError("ippatsu", "needs_riichi")
+    if v["ura"] and not riichi:
+        raise TileError("ura", "needs_riichi")
+    if v["rinshan"] and not any(m.kind in ("kan", "ankan") for m in tiles.melds):
+        raise TileError("rinshan", "needs_kan")
+    if win == "ron":
+        for flag in TSUMO_ONLY:
+            if v[flag]:
+                raise TileError(flag, "needs_tsumo")
+    if win == "tsumo":
+        for flag in RON_ONLY:
+            if v[flag]:
+                raise TileError(flag, "needs_ron")
+    if v["tenhou"] and not dealer:
+        raise TileError("tenhou", "needs_dealer")
+    for flag in ("chiihou", "renhou"):
+        if v[flag] and dealer:
+            raise TileError(flag, "needs_nondealer")
+    for flag in ("tenhou", "chiihou", "renhou"):
+        if v[flag] and tiles.melds:
+            raise TileError(flag, "no_calls")
+
+
+def _every(tiles):
+    """Every tile of the hand (melds included, a kan's four), and its red fives."""
+    found = [t for t, _red in tiles.concealed] + [t for m in tiles.melds for t in m.tiles()]
+    reds = sum(red for _t, red in tiles.concealed) + sum(m.reds for m in tiles.melds)
+    return found, reds
+
+
+def _dora(indicators, found, kita, players):
+    total = 0
+    for tile, _red in indicators:
+        dora = next_tile(tile, players)
+        total += found.count(dora) + (kita if dora == NORTH else 0)
+    return total
+
+
+def _meld_code(group):
+    size = "terminal" if group.tile >= 27 or group.tile % 9 in (0, 8) else "simple"
+    if group.kind == "sequence":
+        return "seq"
+    if group.kind == "kan":
+        return f"{'openkan' if group.opened else 'closedkan'}-{size}"
+    return f"{'open' if group.opened else 'closed'}-{size}"
+
+
+def _pair_code(tile, seat, round_):
+    if tile == seat == round_:
+        return "double"
+    if tile == seat:
+        return "seat"
+    if tile == round_:
+        return "round"
+    return "dragon" if tile in DRAGONS else "other"
+
+
+def fu_of(reading, situation, dwind4):
+    if reading.shape == "chiitoitsu":
+        return count_fu(FuHand("chiitoitsu"), situation.win)
+    melds = tuple(_meld_code(g) for g in reading.groups)
+    pair = _pair_code(reading.pairs[0], situation.seat, situation.round)
+    return count_fu(FuHand("standard", melds, pair, reading.wait, situation.closed),
+                    situation.win, dwind4)
+
+
+def _group_text(group):
+    return "".join(str(t % 9 + 1) for t in group.tiles()) + "mpsz"[group.tile // 9]
+
+
+def reading_dict(reading):
+    return {
+        "shape": reading.shape,
+        "melds": [{"kind": g.kind, "tiles": _group_text(g), "open": g.opened, "called": g.called}
+                  for g in reading.groups],
+        "pairs": [f"{t % 9 + 1}{name(t)}" for t in reading.pairs],
+        "wait": reading.wait,
+    }
+
+
+def table_rules(v):
+    return TableRules(v["kiriage"], v["kazoe"], v["honba"], v["sticks"], v["multi"],
+                      int(v["players"]), v["tsumoloss"])
+
+
+def _situation(v, tiles, agari, win):
+    found, _reds = _every(tiles)
+    flags = {flag: bool(v[flag]) for flag in FLAGS}
+    for flag in TSUMO_ONLY if win == "ron" else RON_ONLY:
+        flags[flag] = False  # a 13-tile hand's flags apply to the wins they can go with
+    flags["riichi"] = flags["riichi"] or flags["doubleriichi"]
+    return Situation(win, WINDS[v["seatwind"]], WINDS[v["roundwind"]],
+                     not any(m.opened for m in tiles.melds), frozenset(found), agari, **flags,
+                     kuitan=v["kuitan"], doubleyakuman=v["doubleyakuman"],
+                     renhouvalue=v["renhouvalue"])
+
+
+def _best(v, tiles, agari, win):
+    """The best reading's Valued, or None where the hand is no win; TileError no_yaku."""
+    situation = _situation(v, tiles, agari, win)
+    concealed = counts(tiles.concealed)
+    found, reds = _every(tiles)
+    players = int(v["players"])
+    riichi = v["riichi"] or v["doubleriichi"]
+    dora = _dora(tiles.dora, found, tiles.kita, players)
+    ura = _dora(tiles.ura, found, tiles.kita, players) if riichi else 0
+    aka = reds if v["aka"] else 0
+    extra = dora + ura + aka + tiles.kita
+    rules = table_rules(v)
+    dealer = v["seatwind"] == "E"
+    best, best_key, refused = None, None, False
+    for reading in readings(concealed, tiles.melds, agari, ron=win == "ron"):
+        scored = yaku_of(reading, situation)
+        if not scored:
+            refused = True
+            continue
+        yakuman = sum(k for _n, _h, k in scored)
+        if yakuman:
+            hand, fu = Hand(0, None, win, dealer, yakuman), None
+            han = 0
+            yaku = [{"name": n, "yakuman": k} for n, _h, k in scored]
+        else:
+            han = sum(h for _n, h, _k in scored) + extra
+            fu = fu_of(reading, situation, v["dwind4"])
+            hand = Hand(han, fu.fu, win, dealer)
+            yaku = [{"name": n, "han": h} for n, h, _k in scored]
+        outcome = riichi_payments(hand, rules)
+        key = (outcome.total, yakuman, han)
+        if best_key is None or key > best_key:
+            tiles_out = {"han": han, "fu": fu.fu if fu else None, "yakuman": yakuman, "yaku": yaku,
+                         "dora": dora, "ura": ura, "aka": aka, "kita": tiles.kita,
+                         "reading": reading_dict(reading)}
+            best, best_key = Valued(hand, fu, tiles_out, outcome.total), key
+    if best is None and refused:
+        raise TileError("hand", "no_yaku")
+    return best
+
+
+def hand_value(v):
+    """The value of a 14-tile hand (SPEC §9.2)."""
+    tiles = read_tiles(v)
+    if tiles.agari is None:
+        raise TileError("agari", "empty")
+    _check_situation(v, tiles, v["win"])
+    best = _best(v, tiles, tiles.agari[0], v["win"])
+    if best is None:
+        raise TileError("hand", "not_a_win")
+    return best
+
+
+def waits(v):
+    """The waits of a 13-tile hand (SPEC §9.3): [{"tile", "ron", "tsumo"}], each win the §9.2
+    tiles object plus ``total``, or "no_yaku"."""
+    tiles = read_tiles(v)
+    _check_situation(v, tiles, None)
+    found, _reds = _every(tiles)
+    out = []
+    for tile in range(34):
+        if found.count(tile) >= 4 or (v["players"] == "3" and tile in SANMA_MISSING):
+            continue
+        hand = replace(tiles, concealed=(*tiles.concealed, (tile, False)), agari=(tile, False))
+        wins = {}
+        for win in ("ron", "tsumo"):
+            try:
+                best = _best(v, hand, tile, win)
+            except TileError:
+                wins[win] = "no_yaku"
+                continue
+            if best is None:
+                break
+            wins[win] = {**best.tiles, "total": best.total}
+        if wins:
+            out.append({"tile": name(tile), **wins})
+    return {"tenpai": bool(out), "waits": out}
