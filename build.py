@@ -28,6 +28,7 @@ import engine  # noqa: E402
 import conditions_present  # noqa: E402
 import present  # noqa: E402
 import runtime  # noqa: E402
+from tiles import hand as tile_hand, sprite  # noqa: E402
 from engine import conditions, presets, tables  # noqa: E402
 from engine.conditions import state as cstate  # noqa: E402
 
@@ -138,6 +139,18 @@ def page_context(lang, strings, guide, faq, data, base_url):
         "strings_json": strings_json.replace("</", "<\\/"),
         "faq_json": faq_json.replace("</", "<\\/"),
         "option_text": lambda key, value: option_text(strings, key, value),
+        **tile_context(),
+    }
+
+
+def tile_context():
+    """What the tile palette is drawn from: the palette's rows (a suit each), where a tap can put
+    its tile, and the situation flags (SPEC §9.1)."""
+    return {
+        "tile_suits": [[t for t in sprite.TILES if t[1] == suit] for suit in sprite.SUITS],
+        "tile_targets": tile_hand.TARGETS,
+        "tile_flags": ("riichi", "doubleriichi", "ippatsu", "haitei", "houtei", "rinshan",
+                       "chankan", "tenhou", "chiihou", "renhou"),
     }
 
 
@@ -286,6 +299,11 @@ def render_conditions_pages(env, strings, base_url, out):
 
 # ---------------------------------------------------------------- stage 3: copy files
 
+def write_tiles(out):
+    """assets/tiles.svg: the tiles' sprite (site/tiles/sprite.py), precached like every asset."""
+    write(out / "assets" / "tiles.svg", sprite.sprite_svg())
+
+
 def copy_static(out):
     for path in (SITE / "static").rglob("*"):
         if path.is_file():
@@ -402,6 +420,7 @@ def main(argv=None):
     render_ledger_pages(env, strings, base_url, out)
     render_conditions_pages(env, strings, base_url, out)
     copy_static(out)
+    write_tiles(out)
     write_app_archive(out)
     stdlib = copy_runtime(out)
     write_sitemap(out, base_url)

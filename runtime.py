@@ -99,10 +99,12 @@ def pyscript_files():
 
 
 def app_files():
-    """{name inside app.zip: source path}: the engine package, its subpackages, site modules."""
+    """{name inside app.zip: source path}: the engine package, its subpackages, site modules
+    and the tiles package."""
     engine = {p.relative_to(ROOT).as_posix(): p for p in sorted((ROOT / "engine").rglob("*.py"))}
     site = {p.name: p for p in sorted(SITE.glob("*.py")) if "glue" not in p.stem}
-    return engine | site
+    tiles = {p.relative_to(SITE).as_posix(): p for p in sorted((SITE / "tiles").glob("*.py"))}
+    return engine | site | tiles
 
 
 def page_files():

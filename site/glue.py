@@ -27,11 +27,13 @@ WHO_PAYS = ("[data-who-pays] tr", ("[data-payer]", "[data-amount]", "[data-honba
 FU_HAN = ("[data-fu-han-rows] tr[data-fu='{fu}'][data-han='{han}'],"
           " [data-fu-han-3p-rows] tr[data-fu='{fu}'][data-han='{han}']")
 
+SPRITE = "../assets/tiles.svg"
+
 # han: the hand's han for the fu × han table; marked: the rows marked "your hand" (None: the
 # static page's own marks, not looked up yet); error: the field whose error shows; hk: the HK
 # settings the HK columns show; link: the query last put in the address bar.
 state = {"result": None, "han": None, "timer": None, "marked": None, "error": None,
-         "hk": None, "link": None}
+         "hk": None, "link": None, "tiles": None}
 found = {}  # selector -> element(s), looked up once
 shown = {}  # slot -> the text or hidden flag last written there
 
@@ -241,9 +243,14 @@ def update(mapping):
         return
     show_error(None)
     result = engine.calculate_values(values)
-    state["han"] = values.get("han")
-    state["result"] = result
-    draw(result)
+    state["han"] = result["tiles"].get("han") if "tiles" in result else values.get("han")
+    waiting = "total" not in result  # 13 tiles: the waits, no value
+    RESULTS.dataset.view = "waits" if waiting else "value"
+    if not waiting:
+        state["result"] = result
+        draw(result)
+    if state["tiles"] is not None:
+        state["tiles"].draw(result)
     RESULTS.dataset.state = "ok"
 
 
@@ -251,7 +258,11 @@ def apply_preset():
     """The rule-set selector writes its values into the table-rule controls."""
     players = FORM.elements.namedItem("players").value
     for name, value in present.preset_keys(FORM.elements.namedItem("preset").value, players).items():
-        FORM.elements.namedItem(name).checked = value == "1"
+        field = FORM.elements.namedItem(name)
+        if getattr(field, "type", None) == "checkbox":
+            field.checked = value == "1"
+        else:
+            field.value = value
 
 
 def follow_preset(mapping):
@@ -262,9 +273,28 @@ def follow_preset(mapping):
 
 
 def on_input(event=None):
-    if event is not None and getattr(event.target, "name", None) == "preset":
+    name = getattr(event.target, "name", None) if event is not None else None
+    recompute(name)
+
+
+def with_tiles(mapping, typed=False):
+    """Under fumode=tiles: the shown tiles follow the fields, and the flags that cannot apply
+    go to the engine as off."""
+    box = state["tiles"]
+    if box is None or mapping.get("fumode") != "tiles" or mapping.get("rule") != "riichi":
+        if box is not None:
+            box.draw(None)
+        return mapping
+    hand = box.sync(typed=typed)
+    mapping = {**mapping, "agari": box.field("agari").value}
+    return box.adjust(mapping, hand)
+
+
+def recompute(name=None):
+    """Every input, and every tap on a tile, ends here: `name` is the field that changed."""
+    if name == "preset":
         apply_preset()
-    mapping = read_form()
+    mapping = with_tiles(read_form(), typed=name == "hand")
     follow_preset(mapping)
     announce_later()
     update(mapping)
@@ -274,7 +304,7 @@ def on_input(event=None):
 
 async def copy_total(_event):
     result = state["result"]
-    if result is None:
+    if result is None or RESULTS.dataset.view == "waits":
         return
     view = present.view(result, STRINGS)
     rule = STRINGS["option"]["rule"][result["rule"]]
@@ -308,7 +338,7 @@ def on_link(_event=None):
     state["link"] = None  # the address came from outside: the next input rewrites it
     form = read_form()
     follow_preset(form)
-    update({**form, **read_link()})
+    update(with_tiles({**form, **read_link()}))
     draw_hk_columns(form)
 
 
@@ -340,7 +370,17 @@ copy_proxy = create_proxy(copy_total)
 share_proxy = create_proxy(share_link)
 
 
+def mount_tiles():
+    """The tile box in the hand block (fumode=tiles): taps rewrite the tile fields and recompute."""
+    from tiles.box import TileBox
+
+    box = TileBox(document, one("[data-tiles]"), FORM.elements.namedItem, STRINGS, SPRITE, RESULTS)
+    box.listen(recompute)
+    state["tiles"] = box
+
+
 def start():
+    mount_tiles()
     if not start_static():
         on_link()
     window.addEventListener("popstate", link_proxy)  # boot.js has put the link into the form

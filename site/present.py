@@ -15,6 +15,8 @@ from engine.presets import NAMES, PRESETS
 PRESET_CHOICES = ("custom", *NAMES)
 # The calculator keys a preset sets; tsumoloss only for a rule set that is played three-handed.
 PRESET_KEYS = ("kiriage", "kazoe", "multi")
+# ... and, where a rule set names them, the table rules of a hand given by its tiles (SPEC §9.1).
+TILE_PRESET_KEYS = ("dwind4", "kuitan", "aka", "doubleyakuman", "renhouvalue")
 
 
 def fmt(amount):
@@ -111,17 +113,17 @@ def _table(strings, dotted):
 def preset_keys(name, players="4"):
     """The form values (URL keys, strings) a rule-set preset sets; {} for "custom".
 
-    >>> preset_keys("mleague")
+    >>> {k: v for k, v in preset_keys("mleague").items() if k in PRESET_KEYS}
     {'kiriage': '1', 'kazoe': '0', 'multi': '1'}
-    >>> preset_keys("tenhou", players="3")
-    {'kiriage': '0', 'kazoe': '1', 'multi': '1', 'tsumoloss': '1'}
-    >>> preset_keys("ema", players="3")  # played four-handed only: tsumo loss is left alone
-    {'kiriage': '0', 'kazoe': '0', 'multi': '0'}
+    >>> preset_keys("tenhou", players="3")["tsumoloss"]
+    '1'
+    >>> "tsumoloss" in preset_keys("ema", players="3")  # played four-handed only: left alone
+    False
     """
     if name not in PRESETS:
         return {}
     preset = PRESETS[name]
-    keys = {key: str(preset[key]) for key in PRESET_KEYS}
+    keys = {key: str(preset[key]) for key in PRESET_KEYS + TILE_PRESET_KEYS if key in preset}
     if str(players) == "3" and 3 in preset["seats"]:
         keys["tsumoloss"] = str(preset["tsumoloss"])
     return keys
