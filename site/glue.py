@@ -237,12 +237,12 @@ def announce_now():
 def update(mapping):
     try:
         values = parse(mapping)
+        result = engine.calculate_values(values)  # tiles are read here, and may be refused
     except engine.InputError as error:
         show_error(error)
         RESULTS.dataset.state = "stale"
         return
     show_error(None)
-    result = engine.calculate_values(values)
     state["han"] = result["tiles"].get("han") if "tiles" in result else values.get("han")
     waiting = "total" not in result  # 13 tiles: the waits, no value
     RESULTS.dataset.view = "waits" if waiting else "value"
