@@ -21,6 +21,15 @@ the common one.
 
 NAMES = ("tenhou", "mahjongsoul", "mleague", "wrc", "ema")
 
+# The table rules a hand from its tiles depends on (SPEC §9.1), set by every preset beside FIELDS.
+TILE_FIELDS = {
+    "kuitan": (0, 1),
+    "aka": (0, 1),
+    "doubleyakuman": (0, 1),
+    "renhouvalue": ("none", "mangan", "yakuman"),
+    "dwind4": (0, 1),
+}
+
 # Every field of a rules object and the values it may take (SPEC §6.1). Integers 0|1 are switches.
 FIELDS = {
     "players": (4, 3),
@@ -52,6 +61,8 @@ FIELDS = {
 
 PRESETS = {
     "tenhou": {
+        # a hand from its tiles (SPEC §9.1): not rules of the ledger's game, so not in FIELDS
+        "kuitan": 1, "aka": 1, "doubleyakuman": 0, "renhouvalue": "none", "dwind4": 1,
         "length": "south", "kiriage": 0, "kazoe": 1, "multi": 1, "tsumoloss": 1, "nagashi": 1,
         "paoscope": "hand", "paohonba": "liable", "doubleron": "both", "tripleron": "draw",
         "busting": 1, "extension": "west", "agariyame": 1, "tenpaiyame": 1,
@@ -63,6 +74,8 @@ PRESETS = {
         },
     },
     "mahjongsoul": {
+        # a hand from its tiles (SPEC §9.1): not rules of the ledger's game, so not in FIELDS
+        "kuitan": 1, "aka": 1, "doubleyakuman": 1, "renhouvalue": "none", "dwind4": 1,
         "length": "south", "kiriage": 0, "kazoe": 1, "multi": 1, "tsumoloss": 1, "nagashi": 1,
         "paoscope": "own", "paohonba": "liable", "doubleron": "both", "tripleron": "all",
         "busting": 1, "extension": "west", "agariyame": 1, "tenpaiyame": 1,
@@ -74,6 +87,8 @@ PRESETS = {
         },
     },
     "mleague": {
+        # a hand from its tiles (SPEC §9.1): not rules of the ledger's game, so not in FIELDS
+        "kuitan": 1, "aka": 1, "doubleyakuman": 0, "renhouvalue": "none", "dwind4": 0,
         "length": "south", "kiriage": 1, "kazoe": 0, "multi": 1, "tsumoloss": 1, "nagashi": 1,
         "paoscope": "own", "paohonba": "liable", "doubleron": "head", "tripleron": "all",
         "busting": 0, "extension": "none", "agariyame": 0, "tenpaiyame": 0,
@@ -82,6 +97,8 @@ PRESETS = {
         "seats": {4: {"start": 25000, "return": 30000, "uma": [30, 10, -10, -30]}},
     },
     "wrc": {
+        # a hand from its tiles (SPEC §9.1): not rules of the ledger's game, so not in FIELDS
+        "kuitan": 1, "aka": 0, "doubleyakuman": 0, "renhouvalue": "mangan", "dwind4": 1,
         "length": "south", "kiriage": 1, "kazoe": 0, "multi": 1, "tsumoloss": 1, "nagashi": 0,
         "paoscope": "hand", "paohonba": "discarder", "doubleron": "head", "tripleron": "all",
         "busting": 0, "extension": "none", "agariyame": 0, "tenpaiyame": 0,
@@ -90,6 +107,8 @@ PRESETS = {
         "seats": {4: {"start": 30000, "return": 30000, "uma": [15, 5, -5, -15]}},
     },
     "ema": {
+        # a hand from its tiles (SPEC §9.1): not rules of the ledger's game, so not in FIELDS
+        "kuitan": 1, "aka": 0, "doubleyakuman": 0, "renhouvalue": "mangan", "dwind4": 1,
         "length": "south", "kiriage": 0, "kazoe": 0, "multi": 0, "tsumoloss": 1, "nagashi": 0,
         "paoscope": "hand", "paohonba": "discarder", "doubleron": "both", "tripleron": "all",
         "busting": 0, "extension": "none", "agariyame": 0, "tenpaiyame": 0,
@@ -124,6 +143,16 @@ PARLOURS = ("the reversed mangan (満貫払い) that Japanese parlours and the h
 SOURCES = {
     "tenhou": {
         "document": TENHOU,
+        "kuitan": f"{TENHOU}: 喰いタンあり in the usual lobbies (the GO tag's lobby type bit 0x04 "
+                  "marks the lobbies without it; none of the records)",
+        "aka": f"{TENHOU}: 赤ドラ 3 (one red five per suit; three-player: 5p and 5s); lobby type bit "
+               f"0x02 marks the lobbies without; {TENHOU_RECORDS}: red fives are tile ids 16, 52, 88",
+        "doubleyakuman": f"{TENHOU}: no double yakuman hands; {TENHOU_RECORDS}: daisuushii + "
+                         "suuankou tanki + tsuuiisou (yakuman=49,41,42) pays 144,000 on a "
+                         "non-dealer tsumo, three single yakuman",
+        "renhouvalue": f"{TENHOU}: no renhou (人和なし); {TENHOU_RECORDS}: no yaku id 36",
+        "dwind4": f"{TENHOU}: a double-wind pair (連風牌) is 4 fu (no record of the 947 wins "
+                  "has one, so the records neither confirm nor contradict it)",
         "seats": f"{TENHOU_RECORDS}: owari results fit 25,000/30,000 with uma 20/10/-10/-20 "
                  "(four-player) and 35,000/40,000 with uma 20/0/-20 (three-player)",
         "rounding": f"{TENHOU_RECORDS}: logs of 2022 and 2023 show results to 0.1; logs up to "
@@ -158,6 +187,13 @@ SOURCES = {
     },
     "mahjongsoul": {
         "document": MAJSOUL,
+        "kuitan": f"{MAJSOUL}: open tanyao (喰いタンあり)",
+        "aka": f"{MAJSOUL}: three red fives, one per suit (three-player: 5p and 5s)",
+        "doubleyakuman": f"{MAJSOUL}: suuankou tanki, kokushi with the 13-sided wait, junsei "
+                         "chuuren and daisuushii count as double yakuman (../shared/TERMS.md: "
+                         "'Mahjong Soul counts four single yakuman double')",
+        "renhouvalue": "silent in the pages read here (ranked play lists no renhou): none",
+        "dwind4": f"{MAJSOUL}: a double-wind pair is 4 fu (SPEC §9.1)",
         "seats": f"{MAJSOUL}: ranked PtsGain = (score - start)/1000 + uma, start 25,000 "
                  "(three-player 35,000), uma 15/5/-5/-15 (three-player 15/0/-15): no oka",
         "rounding": "silent (ranked points are rounded up for the ladder): exact",
@@ -186,6 +222,12 @@ SOURCES = {
     },
     "mleague": {
         "document": MLEAGUE,
+        "kuitan": f"{MLEAGUE}: 喰いタンあり",
+        "aka": f"{MLEAGUE}: 赤5 three, one per suit",
+        "doubleyakuman": f"{MLEAGUE}: no double-yakuman hands (四暗刻単騎, 国士十三面 are single "
+                         "yakuman); composites add up",
+        "renhouvalue": "silent in the pages read here: none",
+        "dwind4": f"{MLEAGUE}: 連風牌の雀頭は2符 (SPEC §9.1: M-League 2)",
         "seats": f"{MLEAGUE}: 25,000 start, 30,000 return, 順位点 +50/+10/-10/-30 "
                  "(uma 30/10/-10/-30 plus oka 20); four-player only",
         "rounding": f"{MLEAGUE}: points to 0.1",
@@ -211,6 +253,16 @@ SOURCES = {
     },
     "wrc": {
         "document": WRC,
+        "kuitan": f"{WRC}: kuitan ari (riichi.wiki: open tanyao allowed, after discussion with "
+                  "the EMA); the WRC 2014 errata: 'The hand can be open or closed'",
+        "aka": f"{WRC}: no red fives ('Red fives are no longer used in Riichi competition "
+               "rules', redmahjong.com's copy of the competition rules)",
+        "doubleyakuman": f"{WRC}: every yakuman counts as a single yakuman (riichi.wiki)",
+        "renhouvalue": f"{WRC}: renhou is a mangan yaku (§6.5.4), and the WRC 2014 errata: "
+                       "'Renhō is cumulative with other yaku and dora' (5 han here)",
+        "dwind4": "silent in the excerpts read here; the riichi-pointer-js calculator's WRC rule "
+                  "set (github.com/EmeraldCoder/riichi-pointer-js, "
+                  "src/core/wrc/wrc-fu-calculator.js) stacks the seat and round wind's 2 fu: 4",
         "seats": f"{WRC}: 30,000 start and target, no oka, uma 15/5/-5/-15; four-player only",
         "rounding": f"{WRC}: session score (points - 30,000)/1,000 + uma, to 0.1",
         "kiriage": f"{WRC}: kiriage mangan, 4 han 30 fu and 3 han 60 fu are paid as mangan",
@@ -250,6 +302,15 @@ SOURCES = {
     },
     "ema": {
         "document": EMA,
+        "kuitan": f"{EMA}: 2016 change list, 'open tanyao (kuitan) allowed'",
+        "aka": f"{EMA}: 2016 change list, 'no more red fives'",
+        "doubleyakuman": f"{EMA}: yakuman are not cumulative, and none is double",
+        "renhouvalue": f"{EMA}: 2016 change list, 'renhou is now a strict mangan only' (here "
+                       "renhouvalue=mangan, 5 han: the strict reading, mangan whatever else the "
+                       "hand holds, is not a separate value)",
+        "dwind4": "silent in the excerpts read here; the riichi-pointer-js calculator's EMA rule "
+                  "set (github.com/EmeraldCoder/riichi-pointer-js, "
+                  "src/core/ema/ema-fu-calculator.js) stacks the seat and round wind's 2 fu: 4",
         "seats": f"{EMA}: 30,000 start, no oka, uma 15/5/-5/-15; four-player only",
         "rounding": f"{EMA}: (points - 30,000)/1,000 + uma, to 0.1",
         "kiriage": f"{EMA}: no kiriage mangan", "kazoe": f"{EMA}: no kazoe yakuman (sanbaiman)",

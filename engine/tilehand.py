@@ -14,6 +14,7 @@ from .yaku import Situation, yaku_of
 
 MAX_INDICATORS = 5  # dora and ura indicators, each
 NORTH = 30
+FIVES = (4, 13, 22)
 SANMA_MISSING = range(1, 8)  # 2m–8m are not in the three-player set
 RON_ONLY = ("houtei", "chankan", "renhou")
 TSUMO_ONLY = ("haitei", "rinshan", "tenhou", "chiihou")
@@ -47,9 +48,7 @@ class Valued:
 def read_tiles(v, counted=True):
     """The tiles of `v` parsed and counted: every tile-level error of SPEC §9.2 (with
     `counted` off: only the hand's size, each meld counting three, once the tiles parse)."""
-    if not v["hand"]:
-        raise TileError("hand", "tile_count")
-    concealed = tuple(parse_tiles(v["hand"], "hand"))
+    concealed = tuple(parse_tiles(v["hand"], "hand")) if v["hand"] else ()
     melds = parse_melds(v["melds"]) if v["melds"] else ()
     dora = tuple(parse_tiles(v["dora"], "dora")) if v["dora"] else ()
     ura = tuple(parse_tiles(v["ura"], "ura")) if v["ura"] else ()
@@ -59,16 +58,20 @@ def read_tiles(v, counted=True):
         if len(written) != 1:
             raise TileError("agari", "bad_tiles")
         agari = written[0]
+    if not concealed:
+        raise TileError("hand", "empty")  # melds, agari and indicators may be empty: none
     for field, indicators in (("dora", dora), ("ura", ura)):
         if len(indicators) > MAX_INDICATORS:
             raise TileError(field, "too_many")
     three = v["players"] == "3"
     seen, reds = [0] * 34, [0, 0, 0]
     seen[NORTH] = v["kita"]
-    meld_tiles = [(t, False) for m in melds for t in m.tiles()]
-    meld_reds = [(4 + 9 * (m.tile // 9), True) for m in melds for _ in range(m.reds)]
-    for field, tiles in (("hand", concealed), ("melds", meld_tiles + meld_reds), ("dora", dora),
-                         ("ura", ura)):
+    plain, plain_copies = [0] * 34, [4] * 34
+    if v["aka"]:
+        for five in FIVES:
+            plain_copies[five] = 3  # with red fives, one five of each suit is the red one
+    meld_tiles = [tile for m in melds for tile in m.marked()]
+    for field, tiles in (("hand", concealed), ("melds", meld_tiles), ("dora", dora), ("ura", ura)):
         for tile, red in tiles:
             if three and tile in SANMA_MISSING:
                 raise TileError(field, "not_in_sanma")
@@ -76,16 +79,17 @@ def read_tiles(v, counted=True):
                 reds[tile // 9] += 1
                 if reds[tile // 9] > 1:
                     raise TileError(field, "too_many")
-                if field == "melds":
-                    continue  # a meld's red five is already one of its tiles
             seen[tile] += 1
-            if seen[tile] > 4:
+            plain[tile] += not red
+            if seen[tile] > 4 or plain[tile] > plain_copies[tile]:
                 raise TileError(field, "too_many")
     if three and any(m.kind == "chi" for m in melds):
         raise TileError("melds", "no_chi_sanma")
     size = len(concealed) + 3 * len(melds)
     if not counted:
         return size
+    if size == 14 and not agari:
+        raise TileError("agari", "empty")  # 13 tiles are read for their waits; 14 need a winner
     if size != (14 if agari else 13) or len(melds) > 4:
         raise TileError("hand", "tile_count")
     if agari and (agari[0] not in (t for t, _red in concealed) or agari[1] and agari not in concealed):
@@ -141,6 +145,11 @@ def _every(tiles):
     found = [t for t, _red in tiles.concealed] + [t for m in tiles.melds for t in m.tiles()]
     reds = sum(red for _t, red in tiles.concealed) + sum(m.reds for m in tiles.melds)
     return found, reds
+
+
+def _reds_of(tiles, five):
+    return sum(red for t, red in tiles.concealed if t == five) + sum(
+        red for m in tiles.melds for t, red in m.marked() if t == five)
 
 
 def _dora(indicators, found, kita, players):
@@ -230,9 +239,11 @@ def _best(v, tiles, agari, win):
             refused = True
             continue
         yakuman = sum(k for _n, _h, k in scored)
+        counted = {"dora": dora, "ura": ura, "aka": aka, "kita": tiles.kita}
         if yakuman:
             hand, fu = Hand(0, None, win, dealer, yakuman), None
             han = 0
+            counted = dict.fromkeys(counted, 0)  # a yakuman counts no dora
             yaku = [{"name": n, "yakuman": k} for n, _h, k in scored]
         else:
             han = sum(h for _n, h, _k in scored) + extra
@@ -240,11 +251,11 @@ def _best(v, tiles, agari, win):
             hand = Hand(han, fu.fu, win, dealer)
             yaku = [{"name": n, "han": h} for n, h, _k in scored]
         outcome = riichi_payments(hand, rules)
-        key = (outcome.total, yakuman, han)
+        # what it pays, then more han, then more fu (Tenhou's records read a capped hand so)
+        key = (outcome.total, yakuman, han, fu.fu if fu else 0)
         if best_key is None or key > best_key:
             tiles_out = {"han": han, "fu": fu.fu if fu else None, "yakuman": yakuman, "yaku": yaku,
-                         "dora": dora, "ura": ura, "aka": aka, "kita": tiles.kita,
-                         "reading": reading_dict(reading)}
+                         **counted, "reading": reading_dict(reading)}
             best, best_key = Valued(hand, fu, tiles_out, outcome.total), key
     if best is None and refused:
         raise TileError("hand", "no_yaku")
@@ -254,8 +265,6 @@ def _best(v, tiles, agari, win):
 def hand_value(v):
     """The value of a 14-tile hand (SPEC §9.2)."""
     tiles = read_tiles(v)
-    if tiles.agari is None:
-        raise TileError("agari", "empty")
     _check_situation(v, tiles, v["win"])
     best = _best(v, tiles, tiles.agari[0], v["win"])
     if best is None:
@@ -273,7 +282,9 @@ def waits(v):
     for tile in range(34):
         if found.count(tile) >= 4 or (v["players"] == "3" and tile in SANMA_MISSING):
             continue
-        hand = replace(tiles, concealed=(*tiles.concealed, (tile, False)), agari=(tile, False))
+        # with red fives, the last five of a suit is the red one
+        red = v["aka"] and tile in FIVES and found.count(tile) - _reds_of(tiles, tile) == 3
+        hand = replace(tiles, concealed=(*tiles.concealed, (tile, red)), agari=(tile, red))
         wins = {}
         for win in ("ron", "tsumo"):
             try:

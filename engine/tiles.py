@@ -5,8 +5,9 @@ Green Red 27–33. ``0`` in the notation is a red five: the same tile, counted a
 
 >>> [name(t) for t, _red in parse_tiles("0m19p7z", "hand")]
 ['5m', '1p', '9p', '7z']
->>> [(r.wait, r.pairs) for r in readings(counts(parse_tiles("123456789m1199p", "hand")), (), 9)]
-[('shanpon', (17,)), ('tanki', (9,))]
+>>> hand = counts(parse_tiles("11122233345699m", "hand"))
+>>> [(r.wait, "".join(g.kind[0] for g in r.groups)) for r in readings(hand, (), agari=0)]
+[('shanpon', 'ttts'), ('ryanmen', 'ssss')]
 """
 import re
 from dataclasses import dataclass
@@ -91,6 +92,16 @@ class Meld:
         if self.kind == "chi":
             return [self.tile, self.tile + 1, self.tile + 2]
         return [self.tile] * self.size
+
+    def marked(self):
+        """[(tile, red)]: its tiles, the red five marked."""
+        reds = self.reds
+        out = []
+        for tile in self.tiles():
+            red = reds > 0 and tile < 27 and tile % 9 == 4
+            reds -= red
+            out.append((tile, red))
+        return out
 
 
 def parse_melds(text):
@@ -221,4 +232,4 @@ def readings(found, melds, agari, ron=False):
         if all(found[t] for t in ORPHANS) and sum(found[t] for t in ORPHANS) == 14:
             pair = next(t for t in ORPHANS if found[t] == 2)
             out.append(Reading("kokushi", (), (pair,), "tanki"))
-    return out
+    return list(dict.fromkeys(out))  # 234m 456m won on 4m: one reading, however it was reached

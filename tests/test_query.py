@@ -21,6 +21,22 @@ def context(name):
 INTEGER_KEYS = [name for name, key in KEYS.items() if key.kind == "int"]
 CHOICE_KEYS = [name for name, key in KEYS.items() if key.kind in ("choice", "flag")]
 ALL_KEYS = list(KEYS)
+# SPEC §9.1: melds, agari, dora and ura may be left empty (none); the hand may not.
+EMPTY_MEANS_NONE = ["melds", "agari", "dora", "ura"]
+
+
+@pytest.mark.parametrize("value", ["", "   "])
+def test_empty_tiles_mean_none(value):
+    hand = {"rule": "riichi", "fumode": "tiles", "hand": "234m067p55s345s678s", "agari": "8s",
+            "riichi": "1", "dora": "1m", "ura": "4s"}
+    tiles = calculate(hand)["tiles"]
+    assert (tiles["dora"], tiles["ura"], tiles["aka"]) == (1, 3, 1)  # 2m; 55s and 345s; 0p
+    assert calculate({**hand, "melds": value})["tiles"] == tiles
+    assert calculate({**hand, "dora": value})["tiles"]["dora"] == 0
+    assert calculate({**hand, "ura": value})["tiles"]["ura"] == 0
+    waiting = calculate({**hand, "hand": "234m067p55s345s67s", "agari": value})["tiles"]
+    assert [wait["tile"] for wait in waiting["waits"]] == ["2s", "5s", "8s"]
+    assert error_of({**hand, "agari": value}) == ("agari", "empty")  # 14 tiles need their winner
 
 
 @pytest.mark.parametrize("name", ALL_KEYS)
@@ -30,6 +46,8 @@ ALL_KEYS = list(KEYS)
     ("javascript:alert(1)", None),
 ])
 def test_every_key_refuses_empty_long_and_hostile(name, value, code):
+    if code == "empty" and name in EMPTY_MEANS_NONE:
+        return  # test_empty_tiles_mean_none: no melds, no winning tile (13 tiles), no indicators
     field, got = error_of({**context(name), name: value})
     assert field == name
     if code:
