@@ -132,9 +132,10 @@ def preset_keys(name, players="4"):
 def preset_matches(name, mapping):
     """Whether the form's values (a mapping of URL keys to strings) still agree with a preset.
 
-    >>> preset_matches("ema", {"kiriage": "0", "kazoe": "0", "multi": "0", "players": "4"})
+    >>> ema = {"kiriage": "0", "kazoe": "0", "multi": "0", "players": "4"}
+    >>> preset_matches("ema", {**ema, **preset_keys("ema")})
     True
-    >>> preset_matches("ema", {"kiriage": "1", "kazoe": "0", "multi": "0", "players": "4"})
+    >>> preset_matches("ema", {**ema, **preset_keys("ema"), "kiriage": "1"})
     False
     """
     wanted = preset_keys(name, mapping.get("players", "4"))
