@@ -3,7 +3,6 @@
 Every expected value (yaku, han, fu, total, waits) comes from the independent `mahjong` package,
 never from our engine: the page must agree with it, from a link and from taps on the palette.
 """
-import tomllib
 from urllib.parse import urlencode
 
 import pytest
