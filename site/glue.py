@@ -27,8 +27,6 @@ WHO_PAYS = ("[data-who-pays] tr", ("[data-payer]", "[data-amount]", "[data-honba
 FU_HAN = ("[data-fu-han-rows] tr[data-fu='{fu}'][data-han='{han}'],"
           " [data-fu-han-3p-rows] tr[data-fu='{fu}'][data-han='{han}']")
 
-SPRITE = "../assets/tiles.svg"
-
 # han: the hand's han for the fu × han table; marked: the rows marked "your hand" (None: the
 # static page's own marks, not looked up yet); error: the field whose error shows; hk: the HK
 # settings the HK columns show; link: the query last put in the address bar.
@@ -374,7 +372,7 @@ def mount_tiles():
     """The tile box in the hand block (fumode=tiles): taps rewrite the tile fields and recompute."""
     from tiles.box import TileBox
 
-    box = TileBox(document, one("[data-tiles]"), FORM.elements.namedItem, STRINGS, SPRITE, RESULTS)
+    box = TileBox(document, one("[data-tiles]"), FORM.elements.namedItem, STRINGS, RESULTS)
     box.listen(recompute)
     state["tiles"] = box
 

@@ -93,7 +93,8 @@ def test_the_last_tile_of_a_full_hand_is_the_winning_tile_until_one_goes_out():
     assert hand.add("1m", "hand") is None  # full
     assert hand.add("9m", "agari") is None  # a winning tile not held needs room for it
     assert hand.add("5z", "agari").agari == "5z"  # another one chosen among those held
-    assert hand.remove("hand", 0).agari == ""  # 13 tiles: waiting, no winning tile
+    assert hand.take("1m").agari == ""  # 13 tiles: waiting, no winning tile
+    assert list(hand.take("2z").concealed) == tiles("123m456p789s555z2z")
 
 
 def test_a_fifth_copy_and_a_sixth_indicator_are_refused():

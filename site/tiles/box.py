@@ -10,33 +10,39 @@ from the caller: nothing here runs at import.
 from . import present
 from .hand import Hand, applicable
 
-SVG = "http://www.w3.org/2000/svg"
 FIELDS = ("hand", "agari", "melds", "dora", "ura")
 FLAGS = ("riichi", "doubleriichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan",
          "tenhou", "chiihou", "renhou")
 
 
 class TileBox:
-    def __init__(self, document, root, field, strings, sprite_url, results=None):
+    def __init__(self, document, root, field, strings, results=None):
         """`root`: the element holding the palette ([data-tiles]); `field(name)`: the form
         control of a key; `results`: the element holding [data-tiles-result] and the waits."""
         self.document, self.root, self.field, self.strings = document, root, field, strings
-        self.sprite_url = sprite_url
         self.results = results
         self.target = "hand"
         self.shown = {}  # slot -> what was last drawn there
         self.proxies = []  # kept alive for as long as the page listens
+        self.controls = {}  # name -> form control, looked up once
+        self.faces = {}  # tile -> the palette's drawing of it, cloned wherever a tile is shown
+        self.held = []  # the hand row as drawn: [(tile, is the winning tile)]
 
     # -------------------------------------------------------------- the tiles as the form holds them
 
+    def control(self, name):
+        if name not in self.controls:
+            self.controls[name] = self.field(name)
+        return self.controls[name]
+
     def hand(self):
-        values = {name: self.field(name).value for name in FIELDS}
+        values = {name: self.control(name).value for name in FIELDS}
         return Hand.read(values["hand"], values["agari"], values["melds"], values["dora"],
                          values["ura"])
 
     def write(self, hand):
         for name, value in hand.fields().items():
-            self.field(name).value = value
+            self.control(name).value = value
 
     def listen(self, changed):
         """Taps on the palette, the target buttons and the shown tiles; `changed(name)` is told
@@ -63,6 +69,8 @@ class TileBox:
                 self.note(self.strings["tiles"]["full" if full else "no_room"])
                 return
             hand = added
+        elif button.getAttribute("data-tiles-remove") == "hand":
+            hand = hand.take(button.getAttribute("data-held"))
         elif button.hasAttribute("data-tiles-remove"):
             hand = hand.remove(button.getAttribute("data-tiles-remove"),
                                int(button.getAttribute("data-index")))
@@ -90,57 +98,78 @@ class TileBox:
         if typed:
             settled = hand.typed()
             if settled.agari != hand.agari:
-                self.field("agari").value = settled.agari
+                self.control("agari").value = settled.agari
             hand = settled
         rest, agari = hand.shown()
-        names = self.strings["tiles"]["name"]
         count = self.strings["tiles"]["count"].format(n=hand.count())
         self.put("count", self.one("[data-tiles-count]"), count)
-        key = ("hand", tuple(rest), agari)
-        if self.shown.get("hand_tiles") != key:
-            row = self.one("[data-tiles-hand]")
-            items = [self.tile_button(t, names[t], "hand", i) for i, t in enumerate(rest)]
-            if agari:
-                winning = self.tile_button(agari, names[agari], "hand", len(rest))
-                winning.classList.add("tile-agari")
-                winning.setAttribute("aria-label", f'{self.strings["tiles"]["agari_mark"]} '
-                                     f'{names[agari]} — {self.remove_text(names[agari])}')
-                items.append(winning)
-            if not items:
-                empty = self.document.createElement("span")
-                empty.className = "tiles-empty"
-                empty.textContent = self.strings["tiles"]["empty"]
-                items.append(empty)
-            row.replaceChildren(*items)
-            self.shown["hand_tiles"] = key
+        self.draw_held([(t, False) for t in rest] + ([(agari, True)] if agari else []))
         self.draw_melds(hand)
         for where in ("dora", "ura"):
             self.draw_indicators(where, getattr(hand, where))
         return hand
 
+    def draw_held(self, held):
+        """The hand row: only the tiles that differ from the row as drawn are replaced (a tap
+        adds or takes one tile, so most of the row stays as it is)."""
+        old = self.held
+        if held == old:
+            return
+        row = self.one("[data-tiles-hand]")
+        if not old or not held:
+            row.replaceChildren()  # the "no tiles yet" line, or every tile, goes
+            old = []
+        same = 0
+        while same < min(len(old), len(held)) and old[same] == held[same]:
+            same += 1
+        tail = 0
+        while (tail < min(len(old), len(held)) - same
+               and old[len(old) - 1 - tail] == held[len(held) - 1 - tail]):
+            tail += 1
+        children = row.children
+        for _ in range(len(old) - same - tail):
+            children.item(same).remove()
+        after = children.item(same) if tail else None
+        for tile, winning in held[same:len(held) - tail]:
+            row.insertBefore(self.held_button(tile, winning), after)
+        if not held:
+            empty = self.document.createElement("span")
+            empty.className = "tiles-empty"
+            empty.textContent = self.strings["tiles"]["empty"]
+            row.appendChild(empty)
+        self.held = held
+
+    def held_button(self, tile, winning):
+        name = self.strings["tiles"]["name"][tile]
+        button = self.tile_button(tile, name, "hand", 0)
+        if winning:
+            button.classList.add("tile-agari")
+            button.setAttribute("aria-label", f'{self.strings["tiles"]["agari_mark"]} {name} — '
+                                f"{self.remove_text(name)}")
+        return button
+
     def remove_text(self, name):
         return self.strings["tiles"]["remove"].format(name=name)
 
     def tile_button(self, tile, name, where, index):
-        button = self.document.createElement("button")
-        button.type = "button"
-        button.className = "tile"
+        """A shown tile, a tap on which takes it out: a copy of the palette's button."""
+        button = self.palette_button(tile).cloneNode(True)
+        button.removeAttribute("data-tile")
         button.setAttribute("data-tiles-remove", where)
         button.setAttribute("data-index", str(index))
         button.setAttribute("data-held", tile)
         button.setAttribute("aria-label", self.remove_text(name))
-        button.appendChild(self.tile_svg(tile))
         return button
 
+    def palette_button(self, tile):
+        if not self.faces:
+            for button in self.root.querySelectorAll("[data-tiles-palette] [data-tile]"):
+                self.faces[button.getAttribute("data-tile")] = button
+        return self.faces[tile]
+
     def tile_svg(self, tile):
-        svg = self.document.createElementNS(SVG, "svg")
-        svg.setAttribute("class", "tile-face")
-        svg.setAttribute("viewBox", "0 0 30 40")
-        svg.setAttribute("aria-hidden", "true")
-        use = self.document.createElementNS(SVG, "use")
-        use.setAttribute("href", f"{self.sprite_url}#t-{tile}")
-        svg.appendChild(use)
-        return svg
+        """The tile's drawing alone (the palette's, copied), for the reading and the waits."""
+        return self.palette_button(tile).firstElementChild.cloneNode(True)
 
     def draw_melds(self, hand):
         key = hand.called
@@ -185,16 +214,20 @@ class TileBox:
         can = applicable(hand, mapping.get("win"), dealer, riichi, mapping.get("players"))
         adjusted = dict(mapping)
         for flag in FLAGS:
-            box = self.field(flag).closest(".field")
-            self.hide(("flag", flag), box, flag not in can)
+            self.hide(("flag", flag), self.field_box(flag), flag not in can)
             if flag not in can:
                 adjusted[flag] = "0"
-        ura = self.field("ura").closest(".field")
-        self.hide(("flag", "ura"), ura, "ura" not in can)
+        self.hide(("flag", "ura"), self.field_box("ura"), "ura" not in can)
         if "ura" not in can:
             adjusted["ura"] = ""
             self.draw_indicators("ura", ())
         return adjusted
+
+    def field_box(self, name):
+        key = ("box", name)
+        if key not in self.shown:
+            self.shown[key] = self.control(name).closest(".field")
+        return self.shown[key]
 
     # -------------------------------------------------------------- what the tiles make
 

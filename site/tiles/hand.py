@@ -14,7 +14,7 @@ engine's to say (it parses the same text again and names what is wrong).
 ('2z', 14)
 >>> hand.add("3z", "hand") is None  # a fifteenth tile has no place
 True
->>> hand.remove("hand", 0).agari  # one tile out: 13 tiles wait, no winning tile
+>>> hand.take("1m").agari  # one tile out: 13 tiles wait, no winning tile
 ''
 """
 import re
@@ -160,17 +160,18 @@ class Hand:
             return None
         return self._settled(replace(self, concealed=self.concealed + (tile,)), tile)
 
+    def take(self, tile):
+        """The hand with one `tile` taken out of the concealed tiles (a tap on a shown tile)."""
+        if tile not in self.concealed:
+            return self
+        concealed = list(self.concealed)
+        concealed.reverse()  # the latest copy goes: the winning tile, if it is one
+        concealed.remove(tile)
+        concealed.reverse()
+        return self._settled(replace(self, concealed=tuple(concealed)))
+
     def remove(self, where, index):
-        """The hand without the `index`-th thing shown in `where` ("hand": the sorted tiles with
-        the winning tile last; "melds"; "dora"; "ura")."""
-        if where == "hand":
-            rest, agari = self.shown()
-            shown = rest + ([agari] if agari else [])
-            if not 0 <= index < len(shown):
-                return self
-            concealed = list(self.concealed)
-            concealed.remove(shown[index])
-            return self._settled(replace(self, concealed=tuple(concealed)))
+        """The hand without the `index`-th meld ("melds") or indicator ("dora", "ura")."""
         held = self.called if where == "melds" else getattr(self, where)
         if not 0 <= index < len(held):
             return self
