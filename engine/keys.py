@@ -76,7 +76,7 @@ def _flag(name, default, rules, when=()):
 
 def _tiles(name, length):
     """Tiles in the notation of SPEC §9.1 (``234m067p``), read by engine.tiles; empty: none."""
-    return Key(name, "tiles", "", ("riichi",), when=_TILES, length=length)
+    return Key(name, "tiles", "", _RIICHI, when=_TILES, length=length)
 
 
 _ALL = RULES

@@ -46,7 +46,7 @@ CODES = {
     "no_yaku": "the hand has no yaku (dora alone are not a win)",
     "needs_closed": "only a closed hand can declare riichi",
     "needs_riichi": "only with riichi",
-    "needs_kan": "a replacement tile needs a kan among the melds",
+    "needs_kan": "a replacement tile needs a kan among the melds (or a North set aside)",
     "needs_tsumo": "only on tsumo",
     "needs_ron": "only on ron",
     "needs_dealer": "only for the dealer (seat wind East)",

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 
 from .fu import FuHand, count_fu
 from .riichi import Hand, TableRules, riichi_payments
-from .tiles import (DRAGONS, WINDS, TileError, counts, name, next_tile, parse_melds, parse_tiles,
+from .tiles import (DRAGONS, ORPHANS, WINDS, TileError, counts, name, next_tile, parse_melds, parse_tiles,
                     readings)
 from .yaku import Situation, yaku_of
 
@@ -120,7 +120,9 @@ def _check_situation(v, tiles, win):
         raise TileError("ippatsu", "needs_riichi")
     if v["ura"] and not riichi:
         raise TileError("ura", "needs_riichi")
-    if v["rinshan"] and not any(m.kind in ("kan", "ankan") for m in tiles.melds):
+    # the replacement tile comes after a kan, or in three-player after a North set aside
+    # (Tenhou's records: rinshan kaihou on the tile drawn after a nukidora)
+    if v["rinshan"] and not (tiles.kita or any(m.kind in ("kan", "ankan") for m in tiles.melds)):
         raise TileError("rinshan", "needs_kan")
     if win == "ron":
         for flag in TSUMO_ONLY:
@@ -272,6 +274,17 @@ def hand_value(v):
     return best
 
 
+def _candidates(tiles):
+    """The tiles that could complete a 13-tile hand: one it holds (a pair, a triplet, seven
+    pairs), one within two of a held tile of its suit (a sequence), or an orphan (kokushi)."""
+    near = set(ORPHANS)
+    for tile, _red in tiles.concealed:
+        near.add(tile)
+        if tile < 27:
+            near.update(t for t in range(tile - 2, tile + 3) if t // 9 == tile // 9)
+    return sorted(near)
+
+
 def waits(v):
     """The waits of a 13-tile hand (SPEC §9.3): [{"tile", "ron", "tsumo"}], each win the §9.2
     tiles object plus ``total``, or "no_yaku"."""
@@ -279,7 +292,7 @@ def waits(v):
     _check_situation(v, tiles, None)
     found, _reds = _every(tiles)
     out = []
-    for tile in range(34):
+    for tile in _candidates(tiles):
         if found.count(tile) >= 4 or (v["players"] == "3" and tile in SANMA_MISSING):
             continue
         # with red fives, the last five of a suit is the red one
