@@ -100,10 +100,11 @@ def pyscript_files():
 
 def app_files():
     """{name inside app.zip: source path}: the engine package, its subpackages, site modules
-    and the tiles package."""
+    and the tiles package (its sprite drawn at build time, not shipped)."""
     engine = {p.relative_to(ROOT).as_posix(): p for p in sorted((ROOT / "engine").rglob("*.py"))}
     site = {p.name: p for p in sorted(SITE.glob("*.py")) if "glue" not in p.stem}
-    tiles = {p.relative_to(SITE).as_posix(): p for p in sorted((SITE / "tiles").glob("*.py"))}
+    tiles = {p.relative_to(SITE).as_posix(): p for p in sorted((SITE / "tiles").glob("*.py"))
+             if p.stem != "sprite"}  # the sprite is drawn at build time
     return engine | site | tiles
 
 

@@ -255,7 +255,9 @@ def update(mapping):
 def apply_preset():
     """The rule-set selector writes its values into the table-rule controls."""
     players = FORM.elements.namedItem("players").value
-    for name, value in present.preset_keys(FORM.elements.namedItem("preset").value, players).items():
+    preset = FORM.elements.namedItem("preset").value
+    for name, value in {**present.preset_keys(preset, players),
+                        **present.preset_tile_keys(preset)}.items():
         field = FORM.elements.namedItem(name)
         if getattr(field, "type", None) == "checkbox":
             field.checked = value == "1"

@@ -15,7 +15,7 @@ from engine.presets import NAMES, PRESETS
 PRESET_CHOICES = ("custom", *NAMES)
 # The calculator keys a preset sets; tsumoloss only for a rule set that is played three-handed.
 PRESET_KEYS = ("kiriage", "kazoe", "multi")
-# ... and, where a rule set names them, the table rules of a hand given by its tiles (SPEC §9.1).
+# The table rules of a hand given by its tiles (SPEC §9.1), which every preset also sets.
 TILE_PRESET_KEYS = ("dwind4", "kuitan", "aka", "doubleyakuman", "renhouvalue")
 
 
@@ -113,33 +113,44 @@ def _table(strings, dotted):
 def preset_keys(name, players="4"):
     """The form values (URL keys, strings) a rule-set preset sets; {} for "custom".
 
-    >>> {k: v for k, v in preset_keys("mleague").items() if k in PRESET_KEYS}
+    >>> preset_keys("mleague")
     {'kiriage': '1', 'kazoe': '0', 'multi': '1'}
-    >>> preset_keys("tenhou", players="3")["tsumoloss"]
-    '1'
-    >>> "tsumoloss" in preset_keys("ema", players="3")  # played four-handed only: left alone
-    False
+    >>> preset_keys("tenhou", players="3")
+    {'kiriage': '0', 'kazoe': '1', 'multi': '1', 'tsumoloss': '1'}
+    >>> preset_keys("ema", players="3")  # played four-handed only: tsumo loss is left alone
+    {'kiriage': '0', 'kazoe': '0', 'multi': '0'}
     """
     if name not in PRESETS:
         return {}
     preset = PRESETS[name]
-    keys = {key: str(preset[key]) for key in PRESET_KEYS + TILE_PRESET_KEYS if key in preset}
+    keys = {key: str(preset[key]) for key in PRESET_KEYS}
     if str(players) == "3" and 3 in preset["seats"]:
         keys["tsumoloss"] = str(preset["tsumoloss"])
     return keys
 
 
+def preset_tile_keys(name):
+    """The tile rules a preset sets (form values); {} for "custom".
+
+    >>> preset_tile_keys("tenhou")["dwind4"], preset_tile_keys("mleague")["dwind4"]
+    ('1', '0')
+    """
+    preset = PRESETS.get(name, {})
+    return {key: str(preset[key]) for key in TILE_PRESET_KEYS if key in preset}
+
+
 def preset_matches(name, mapping):
     """Whether the form's values (a mapping of URL keys to strings) still agree with a preset.
 
-    >>> ema = {"kiriage": "0", "kazoe": "0", "multi": "0", "players": "4"}
-    >>> preset_matches("ema", {**ema, **preset_keys("ema")})
+    >>> preset_matches("ema", {"kiriage": "0", "kazoe": "0", "multi": "0", "players": "4"})
     True
-    >>> preset_matches("ema", {**ema, **preset_keys("ema"), "kiriage": "1"})
+    >>> preset_matches("ema", {"kiriage": "1", "kazoe": "0", "multi": "0", "players": "4"})
     False
     """
     wanted = preset_keys(name, mapping.get("players", "4"))
-    return bool(wanted) and all(mapping.get(key) == value for key, value in wanted.items())
+    tiles = preset_tile_keys(name)  # checked where the mapping holds them (the page's form does)
+    return (bool(wanted) and all(mapping.get(key) == value for key, value in wanted.items())
+            and all(mapping.get(key, value) == value for key, value in tiles.items()))
 
 
 def error_text(error, strings):
@@ -163,4 +174,5 @@ def hk_cells(rows):
 
 
 __all__ = ["fmt", "explanation", "view", "error_text", "hk_cells", "preset_keys", "preset_matches",
+           "preset_tile_keys",
            "PRESET_CHOICES", "Decimal"]
