@@ -34,7 +34,7 @@ serve: build
 	$(PY) -m http.server $(PORT) --bind $(HOST) --directory _site
 
 test: build $(CHROMIUM)
-	$(PY) -m ruff check engine tests build.py site
+	$(PY) -m ruff check engine tests build.py site runtime
 	@if [ -n "$(ORIGINALITY)" ]; then $(PYTHON) $(ORIGINALITY) .; \
 	else echo "originality check skipped: check_originality.py not found beside the repo"; fi
 	$(PY) -m pytest --doctest-modules engine tests

@@ -6,6 +6,7 @@
 Every number on the pages comes from the `engine` package; nothing is restated here.
 """
 import argparse
+import dataclasses
 import hashlib
 import html
 import json
@@ -14,6 +15,7 @@ import re
 import shutil
 import sys
 import tomllib
+from collections.abc import Callable
 
 import jinja2
 import markdown
@@ -25,12 +27,13 @@ NODE = ROOT / "node_modules"
 sys.path[:0] = [str(ROOT), str(SITE)]
 
 import engine  # noqa: E402
-import conditions_present  # noqa: E402
-import present  # noqa: E402
 import runtime  # noqa: E402
-from tiles import hand as tile_hand, sprite  # noqa: E402
-from engine import conditions, presets, tables  # noqa: E402
+from calculator import present  # noqa: E402
+from conditions import present as conditions_present  # noqa: E402
+from engine import presets, tables  # noqa: E402
+from engine.conditions import conditions as need  # noqa: E402
 from engine.conditions import state as cstate  # noqa: E402
+from tiles import hand as tile_hand, sprite  # noqa: E402
 
 LANGUAGES = ("ko", "ja")
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", runtime.STDLIB,
@@ -39,10 +42,28 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", runtime.S
 ON_DEMAND = ("app/qr.zip",)
 BUILD_INFO = "app/build.json"  # the build's hash and the snapshot's module list, read by the loader
 DEFAULT_PARTS = {"rule": "riichi", "fumode": "count"}  # the default hand by its parts: fu breakdown
+PYSCRIPT_CONFIG = SITE / "pyscript.json"  # its URLs from the site root; each page prefixes its root
 
 
 class BuildError(Exception):
     pass
+
+
+@dataclasses.dataclass(frozen=True)
+class Page:
+    """One page in each language: LANG/folder/index.html from `template`; its guide from
+    content/LANG/guide/*.md (section ids `slug` + the file's name after its number; `scroll`: wide
+    tables and code scroll inside regions a keyboard can reach); `strings`, the string groups its
+    script reads (None: every group but `others`); `context`, its own values."""
+    name: str
+    template: str
+    folder: str
+    guide: str
+    slug: str
+    scroll: bool
+    strings: tuple | None
+    context: Callable
+    others: tuple = ()
 
 
 # ---------------------------------------------------------------- stage 1: gather everything
@@ -55,17 +76,24 @@ def load_strings(lang):
         raise BuildError(f"{path}: {error}") from error
 
 
-def load_guide(lang):
-    """The guide's sections as HTML, in file order, and the FAQ as (question, answer) pairs."""
-    sections, faq = [], []
-    for path in sorted((CONTENT / lang).glob("*.md")):
+def load_guide(lang, page):
+    """The page's guide sections as HTML, in file order: [{"slug", "html", "text"}], `text` the
+    Markdown it came from."""
+    sections = []
+    for path in sorted((CONTENT / lang / page.guide).glob("*.md")):
         text = path.read_text(encoding="utf-8")
-        body = markdown.markdown(text, extensions=["tables"], output_format="html")
-        slug = path.stem.split("-", 1)[1]
-        sections.append({"slug": slug, "html": body})
-        if slug == "faq":
-            faq = parse_faq(text)
-    return sections, faq
+        body = markdown.markdown(text, extensions=["tables", "fenced_code"], output_format="html")
+        if page.scroll:
+            body = body.replace("<table>", '<div class="scroll" tabindex="0" role="region" '
+                                f'aria-label="{html.escape(first_heading(body))}"><table>')
+            body = body.replace("</table>", "</table></div>").replace("<pre>", '<pre tabindex="0">')
+        sections.append({"slug": page.slug + path.stem.split("-", 1)[1], "html": body, "text": text})
+    return sections
+
+
+def first_heading(body):
+    found = re.search(r"<h2>(.*?)</h2>", body)
+    return re.sub(r"<[^>]+>", "", found.group(1)) if found else ""
 
 
 def parse_faq(text):
@@ -97,47 +125,36 @@ def compute_tables():
     }
 
 
-# ---------------------------------------------------------------- stage 2: render
-
-def environment():
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(SITE / "templates"),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
-    env.filters["fmt"] = present.fmt
-    return env
+def script_json(value, separators=(",", ":")):
+    """JSON for inside a <script> element: a "</" in it must not close the element early."""
+    return json.dumps(value, ensure_ascii=False, separators=separators).replace("</", "<\\/")
 
 
-def page_context(lang, strings, guide, faq, data, base_url):
+def pyscript_config(root):
+    """PyScript's config for a page `root` below the site root, as the inline JSON its script
+    carries: PyScript resolves the interpreter's URL from the page. (The interpreter,
+    assets/pyodide-loader.mjs, unpacks app/app.zip itself.)"""
+    config = json.loads(PYSCRIPT_CONFIG.read_text(encoding="utf-8"))
+    config["interpreter"] = root + config["interpreter"]
+    return json.dumps(config, separators=(",", ":"))
+
+
+def calculator_context(lang, strings, guide, data):
     default = data["default"]
-    view = present.view({**default, "fu_breakdown": data["default_breakdown"]}, strings)
-    page_strings = {key: words for key, words in strings.items()
-                    if key not in ("ledger", "conditions")}  # their own pages
-    strings_json = json.dumps(page_strings, ensure_ascii=False, separators=(",", ":"))
-    faq_json = json.dumps({
-        "@context": "https://schema.org",
-        "@type": "FAQPage",
-        "mainEntity": [{"@type": "Question", "name": q,
-                        "acceptedAnswer": {"@type": "Answer", "text": a}} for q, a in faq],
-    }, ensure_ascii=False)
+    faq = next((parse_faq(section["text"]) for section in guide if section["slug"] == "faq"), [])
     return {
-        "lang": lang,
-        "other": "ja" if lang == "ko" else "ko",
-        "s": strings,
         "keys": engine.KEYS,
         "defaults": engine.DEFAULTS,
-        "guide": guide,
-        "view": view,
+        "view": present.view({**default, "fu_breakdown": data["default_breakdown"]}, strings),
         "default": default,
         "data": data,
         "hk_cells": present.hk_cells(data["hk"]),
-        "base_url": base_url,
-        # JSON inside <script> must not close the element early.
-        "strings_json": strings_json.replace("</", "<\\/"),
-        "faq_json": faq_json.replace("</", "<\\/"),
+        "faq_json": script_json({
+            "@context": "https://schema.org",
+            "@type": "FAQPage",
+            "mainEntity": [{"@type": "Question", "name": q,
+                            "acceptedAnswer": {"@type": "Answer", "text": a}} for q, a in faq],
+        }, separators=(", ", ": ")),
         "option_text": lambda key, value: option_text(strings, key, value),
         **tile_context(),
     }
@@ -159,185 +176,159 @@ def option_text(strings, key, value):
     return strings["option"][group][value]
 
 
-def render_pages(env, contexts, out):
-    template = env.get_template("page.html.j2")
-    for lang, context in contexts.items():
-        try:
-            text = template.render(context)
-        except jinja2.TemplateError as error:
-            raise BuildError(f"page.html.j2 ({lang}): {error}") from error
-        write(out / lang / "index.html", text)
-    index = env.get_template("index.html.j2").render(pages=contexts, base_url="")
-    write(out / "index.html", index)
-
-
-# ---------------------------------------------------------------- stage 2b: the game ledger
-
-LEDGER_ROOT = "../../"  # the ledger lives at LANG/ledger/, one folder below the calculator
-
-
-def load_ledger_guide(lang):
-    """The ledger page's guide sections (content/LANG/ledger/*.md), in file order."""
-    sections = []
-    for path in sorted((CONTENT / lang / "ledger").glob("*.md")):
-        body = markdown.markdown(path.read_text(encoding="utf-8"),
-                                 extensions=["tables", "fenced_code"], output_format="html")
-        # Wide tables and the record scroll on a phone, inside regions a keyboard can reach.
-        body = body.replace("<table>", '<div class="scroll" tabindex="0" role="region" '
-                            f'aria-label="{html.escape(first_heading(body))}"><table>')
-        body = body.replace("</table>", "</table></div>").replace("<pre>", '<pre tabindex="0">')
-        sections.append({"slug": "ledger-" + path.stem.split("-", 1)[1], "html": body})
-    return sections
-
-
-def first_heading(body):
-    found = re.search(r"<h2>(.*?)</h2>", body)
-    return re.sub(r"<[^>]+>", "", found.group(1)) if found else ""
-
-
-def ledger_context(lang, strings, base_url):
+def ledger_context(lang, strings, guide, data):
     first = presets.NAMES[0]
-    ledger_strings = {key: strings[key] for key in ("ledger", "conditions", "tier")}
     return {
-        "lang": lang,
-        "other": "ja" if lang == "ko" else "ko",
-        "root": LEDGER_ROOT,
-        "s": strings,
         "l": strings["ledger"],
-        "guide": load_ledger_guide(lang),
-        "base_url": base_url,
         "fields": presets.FIELDS,
         "presets": presets.PRESETS,
         "preset_names": presets.NAMES,
         "first_preset": first,
         "rules": presets.preset_rules(first, 4),
         "fu_values": engine.KEYS["fu"].choices,
-        "strings_json": json.dumps(ledger_strings, ensure_ascii=False,
-                                   separators=(",", ":")).replace("</", "<\\/"),
     }
 
 
-def render_in_languages(env, name, folder, context, strings, base_url, out):
-    """LANG/folder/index.html from the template `name` for each language; a template error
-    names the template and the language."""
-    template = env.get_template(name)
-    for lang in LANGUAGES:
-        try:
-            text = template.render(context(lang, strings[lang], base_url))
-        except jinja2.TemplateError as error:
-            raise BuildError(f"{name} ({lang}): {error}") from error
-        write(out / lang / folder / "index.html", text)
-
-
-def render_ledger_pages(env, strings, base_url, out):
-    """LANG/ledger/index.html for each language, and the ledger's glue beside the calculator's."""
-    render_in_languages(env, "ledger.html.j2", "ledger", ledger_context, strings, base_url, out)
-    (out / "app").mkdir(parents=True, exist_ok=True)
-    shutil.copy2(SITE / "ledger_glue.py", out / "app" / "ledger_glue.py")
-    runtime.write_page_zip(out / "app" / "ledger_page.zip")
-    runtime.write_qr_zip(out / ON_DEMAND[0])
-    # PyScript resolves the interpreter's URL from the page, so the ledger, a folder deeper than
-    # the calculator, gets the calculator's config with that one URL a folder further up, and
-    # the glue's own modules unpacked beside the app's.
-    config = json.loads((SITE / "static" / "app" / "pyscript.json").read_text(encoding="utf-8"))
-    config["interpreter"] = "../" + config["interpreter"]
-    config["files"]["./ledger_page.zip"] = "./*"
-    write(out / "app" / "pyscript-ledger.json", json.dumps(config, indent=2) + "\n")
-
-
-# ---------------------------------------------------------------- stage 2c: what each player needs
-
-def load_conditions_guide(lang):
-    """The conditions page's guide sections (content/LANG/conditions/*.md), in file order."""
-    sections = []
-    for path in sorted((CONTENT / lang / "conditions").glob("*.md")):
-        body = markdown.markdown(path.read_text(encoding="utf-8"),
-                                 extensions=["tables", "fenced_code"], output_format="html")
-        body = body.replace("<table>", '<div class="scroll" tabindex="0" role="region" '
-                            f'aria-label="{html.escape(first_heading(body))}"><table>')
-        body = body.replace("</table>", "</table></div>")
-        sections.append({"slug": "need-" + path.stem.split("-", 1)[1], "html": body})
-    return sections
-
-
-def conditions_context(lang, strings, base_url):
-    """The default situation's answer, worded by the same presenter the glue uses."""
+def conditions_context(lang, strings, guide, data):
+    """The default situation's answer, worded by the same presenter the page uses."""
     query = dict(cstate.QUERY_DEFAULTS)
     table, seat, place, riichi = cstate.read_query(query)
-    answer = conditions.conditions(table, seat, place, riichi)
-    page_strings = {key: strings[key] for key in ("conditions", "tier")}
+    answer = need(table, seat, place, riichi)
     players = len(table.scores)
     return {
-        "lang": lang,
-        "other": "ja" if lang == "ko" else "ko",
-        "root": LEDGER_ROOT,
-        "s": strings,
         "c": strings["conditions"],
         "q": query,
         "answer": answer,
         "texts": conditions_present.view(answer, table.scores, table.dealer, strings),
         "title": conditions_present.need_title(seat, place, table.dealer, players, strings),
-        "rank": conditions_present.rank_text(answer, table.scores, strings),
-        "guide": load_conditions_guide(lang),
-        "base_url": base_url,
-        "strings_json": json.dumps(page_strings, ensure_ascii=False,
-                                   separators=(",", ":")).replace("</", "<\\/"),
+        "rank": conditions_present.rank_text(answer, table.scores, strings, table.rules["ties"]),
     }
 
 
-def render_conditions_pages(env, strings, base_url, out):
-    """LANG/conditions/index.html for each language, its glue, and its PyScript config: the
-    calculator's, with the interpreter's URL a folder further up (the page is a folder deeper)."""
-    render_in_languages(env, "conditions.html.j2", "conditions", conditions_context, strings,
-                        base_url, out)
-    (out / "app").mkdir(parents=True, exist_ok=True)
-    shutil.copy2(SITE / "conditions_glue.py", out / "app" / "conditions_glue.py")
-    config = json.loads((SITE / "static" / "app" / "pyscript.json").read_text(encoding="utf-8"))
-    config["interpreter"] = "../" + config["interpreter"]
-    write(out / "app" / "pyscript-conditions.json", json.dumps(config, indent=2) + "\n")
+PAGES = (
+    Page("calculator", "page.html.j2", "", "", "", False, None, calculator_context,
+         others=("ledger", "conditions")),  # their own pages
+    Page("ledger", "ledger.html.j2", "ledger", "ledger", "ledger-", True,
+         ("ledger", "conditions", "tier", "error"), ledger_context),
+    Page("conditions", "conditions.html.j2", "conditions", "conditions", "need-", True,
+         ("conditions", "tier", "error"), conditions_context),
+)
+
+
+def page_context(page, lang, strings, data, base_url):
+    """Everything `page`'s template reads in `lang`."""
+    guide = load_guide(lang, page)
+    groups = page.strings or [key for key in strings if key not in page.others]
+    return {
+        "lang": lang,
+        "other": "ja" if lang == "ko" else "ko",
+        "root": "../" * (page.folder.count("/") + 1 + bool(page.folder)),
+        "s": strings,
+        "guide": guide,
+        "base_url": base_url,
+        "strings_json": script_json({key: strings[key] for key in groups}),
+        **page.context(lang, strings, guide, data),
+    }
+
+
+# ---------------------------------------------------------------- stage 2: write pages
+
+def environment():
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(SITE / "templates"),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["fmt"] = present.fmt
+    env.globals["pyscript_config"] = pyscript_config
+    return env
+
+
+def write_pages(env, contexts, out):
+    """Every page in each language, then the language chooser; returns the files written. A
+    template error names the template and the language."""
+    written = []
+    for page in PAGES:
+        template = env.get_template(page.template)
+        for lang in LANGUAGES:
+            try:
+                text = template.render(contexts[page.name, lang])
+            except jinja2.TemplateError as error:
+                raise BuildError(f"{page.template} ({lang}): {error}") from error
+            written.append(write(out / lang / page.folder / "index.html", text))
+    calculators = {lang: contexts["calculator", lang] for lang in LANGUAGES}
+    index = env.get_template("index.html.j2").render(pages=calculators, base_url="")
+    written.append(write(out / "index.html", index))
+    return written
 
 
 # ---------------------------------------------------------------- stage 3: copy files
 
 def write_tiles(out):
     """assets/tiles.svg: the tiles' sprite (site/tiles/sprite.py), precached like every asset."""
-    write(out / "assets" / "tiles.svg", sprite.sprite_svg())
+    return [write(out / "assets" / "tiles.svg", sprite.sprite_svg())]
 
 
 def copy_static(out):
+    """site/static as it is; returns the files written."""
+    written = []
     for path in (SITE / "static").rglob("*"):
         if path.is_file():
             target = out / path.relative_to(SITE / "static")
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(path, target)
-    (out / "app").mkdir(parents=True, exist_ok=True)
-    shutil.copy2(SITE / "glue.py", out / "app" / "glue.py")
+            written.append(target)
+    return written
 
 
-def write_app_archive(out):
-    """The engine package and the site modules as one zip, unpacked by PyScript into Python's cwd."""
+def write_app_archives(out):
+    """The engine package and every site module as one zip, unpacked by PyScript into Python's
+    cwd, and the QR encoder fetched on demand; returns the files written."""
     runtime.write_app_zip(out / "app" / "app.zip")
+    runtime.write_qr_zip(out / ON_DEMAND[0])
+    return [out / "app" / "app.zip", out / ON_DEMAND[0]]
 
 
 def copy_runtime(out):
-    """PyScript's requested chunks, Pyodide with a trimmed stdlib; returns the stdlib's modules.
-    Runs once every other file a first visit downloads is in `out` (the stdlib fills the room)."""
+    """PyScript's requested chunks, Pyodide's files but its standard library; returns the files
+    written."""
     if not runtime.PYSCRIPT_DIST.is_dir() or not runtime.PYODIDE_DIST.is_dir():
         raise BuildError("node_modules is missing @pyscript/core or pyodide: run `npm ci`")
+    written = []
     target = out / "runtime" / "pyscript"
     target.mkdir(parents=True, exist_ok=True)
     for path in runtime.pyscript_files():
         shutil.copy2(path, target / path.name)
+        written.append(target / path.name)
     target = out / "runtime" / "pyodide"
     target.mkdir(parents=True, exist_ok=True)
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"):
         shutil.copy2(runtime.PYODIDE_DIST / name, target / name)
+        written.append(target / name)
     runtime.write_lockfile(target / "pyodide-lock.json")
     runtime.copy_zstd_decoder(out / "runtime" / "fzstd")
-    # The standard library comes last: its compiled modules take the room the rest leaves.
-    others = sum(runtime.wire_size(name, (out / name).read_bytes()) for name in precache_list(out))
-    room = int(runtime.FIRST_VISIT) - others - runtime.SLACK
-    return runtime.write_stdlib(target / runtime.STDLIB, room)
+    written.append(target / "pyodide-lock.json")
+    written += [p for p in (out / "runtime" / "fzstd").rglob("*") if p.is_file()]
+    return written
+
+
+def first_visit_room(out, written):
+    """What a first visit's FIRST_VISIT bytes leave for the standard library: less every precached
+    file `written` so far (the pages, the static files, app.zip, the runtime) on the wire."""
+    names = {path.relative_to(out).as_posix() for path in written} & set(precache_list(out))
+    unknown = set(precache_list(out)) - names
+    if unknown:  # a stage that writes a file must say so, or its bytes would be left out
+        raise BuildError(f"written but not counted in the first visit: {sorted(unknown)}")
+    others = sum(runtime.wire_size(name, (out / name).read_bytes()) for name in names)
+    return int(runtime.FIRST_VISIT) - others - runtime.SLACK
+
+
+def write_stdlib(out, room):
+    """The trimmed standard library, its compiled modules within `room` bytes on the wire (from
+    first_visit_room); returns its modules."""
+    return runtime.write_stdlib(out / "runtime" / "pyodide" / runtime.STDLIB, room)
 
 
 # ---------------------------------------------------------------- stage 4: service worker, sitemap
@@ -385,8 +376,8 @@ def write_build_info(out, version, stdlib):
 
 
 def write_sitemap(out, base_url):
-    pages = [f"{base_url}{lang}/{page}" for lang in LANGUAGES  # relative when base_url is ""
-             for page in ("", "ledger/", "conditions/")]
+    pages = [f"{base_url}{lang}/{page.folder}{'/' if page.folder else ''}"  # relative without
+             for lang in LANGUAGES for page in PAGES]                          # base_url
     rows = "".join(f"  <url><loc>{html.escape(page)}</loc></url>\n" for page in pages)
     write(out / "sitemap.xml", '<?xml version="1.0" encoding="UTF-8"?>\n'
           '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' + rows + "</urlset>\n")
@@ -395,6 +386,7 @@ def write_sitemap(out, base_url):
 def write(path, text):
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
+    return path
 
 
 # ---------------------------------------------------------------- main
@@ -408,21 +400,21 @@ def main(argv=None):
     out = args.out.resolve()
 
     strings = {lang: load_strings(lang) for lang in LANGUAGES}
-    guides = {lang: load_guide(lang) for lang in LANGUAGES}
     data = compute_tables()
-    contexts = {lang: page_context(lang, strings[lang], *guides[lang], data, base_url)
-                for lang in LANGUAGES}
+    contexts = {(page.name, lang): page_context(page, lang, strings[lang], data, base_url)
+                for page in PAGES for lang in LANGUAGES}
 
     if out.exists():
         shutil.rmtree(out)
     env = environment()
-    render_pages(env, contexts, out)
-    render_ledger_pages(env, strings, base_url, out)
-    render_conditions_pages(env, strings, base_url, out)
-    copy_static(out)
-    write_tiles(out)
-    write_app_archive(out)
-    stdlib = copy_runtime(out)
+    written = write_pages(env, contexts, out)
+    written += copy_static(out)
+    written += write_tiles(out)
+    written += write_app_archives(out)
+    written += copy_runtime(out)
+    # The standard library comes last of a first visit's files: its compiled modules take the
+    # room the others leave.
+    stdlib = write_stdlib(out, first_visit_room(out, written))
     write_sitemap(out, base_url)
     version = write_service_worker(env, out)
     write_build_info(out, version, stdlib)

@@ -19,6 +19,8 @@ the common one.
 [4]
 """
 
+from dataclasses import dataclass
+
 NAMES = ("tenhou", "mahjongsoul", "mleague", "wrc", "ema")
 
 # The table rules a hand from its tiles depends on (SPEC §9.1), set by every preset beside FIELDS.
@@ -30,34 +32,74 @@ TILE_FIELDS = {
     "dwind4": (0, 1),
 }
 
-# Every field of a rules object and the values it may take (SPEC §6.1). Integers 0|1 are switches.
-FIELDS = {
-    "players": (4, 3),
-    "length": ("east", "south"),
-    "start": None,  # points, a positive multiple of 100
-    "return": None,  # points, at least start
-    "uma": None,  # whole thousands, one per rank
-    "kiriage": (0, 1),
-    "kazoe": (0, 1),
-    "multi": (0, 1),
-    "tsumoloss": (0, 1),
-    "nagashi": (0, 1),
-    "paoscope": ("hand", "own"),
-    "paohonba": ("liable", "discarder"),
-    "doubleron": ("both", "head"),
-    "tripleron": ("draw", "all"),
-    "busting": (0, 1),
-    "extension": ("none", "west"),
-    "agariyame": (0, 1),
-    "tenpaiyame": (0, 1),
-    "leftover": ("first", "lost"),
-    "rounding": ("exact", "thousand"),
-    "target": None,  # points, at least 0: what the west round and agari-yame compare with
-    "ties": ("seat", "split"),
-    "aborts": (0, 1),
-    "chombo": ("mangan", "penalty", "none"),
-    "chombopenalty": None,  # whole thousands taken off the final result (chombo=penalty)
-}
+MAX_POINTS = 1_000_000  # a score, start or return beyond this is refused
+MAX_UMA = 1000  # thousands: an uma or a chombo penalty beyond this is refused
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of a rules object (SPEC §6.1): the values it may take (``choices``; integers 0|1
+    are switches) or, for a number, its range and ``step``; its default, as a dict by player
+    count where it depends on them (None: ``target``, whose default is ``return``)."""
+
+    name: str
+    default: object
+    choices: tuple | None = None
+    low: int | None = None
+    high: int | None = None
+    step: int = 1
+
+
+_SWITCH = (0, 1)
+
+RULE_FIELDS = {field.name: field for field in (
+    Field("players", 4, (4, 3)),
+    Field("length", "south", ("east", "south")),
+    Field("start", {4: 25000, 3: 35000}, low=100, high=MAX_POINTS, step=100),
+    Field("return", {4: 30000, 3: 40000}, low=100, high=MAX_POINTS, step=100),  # at least start
+    Field("uma", {4: (20, 10, -10, -20), 3: (15, 0, -15)}, low=-MAX_UMA, high=MAX_UMA),  # per rank
+    Field("kiriage", 0, _SWITCH),
+    Field("kazoe", 1, _SWITCH),
+    Field("multi", 1, _SWITCH),
+    Field("tsumoloss", 1, _SWITCH),
+    Field("nagashi", 1, _SWITCH),
+    Field("paoscope", "hand", ("hand", "own")),
+    Field("paohonba", "liable", ("liable", "discarder")),
+    Field("doubleron", "both", ("both", "head")),
+    Field("tripleron", "draw", ("draw", "all")),
+    Field("busting", 1, _SWITCH),
+    Field("extension", "none", ("none", "west")),
+    Field("agariyame", 1, _SWITCH),
+    Field("tenpaiyame", 1, _SWITCH),
+    Field("leftover", "first", ("first", "lost")),
+    Field("rounding", "exact", ("exact", "thousand")),
+    # what the west round and agari-yame compare with
+    Field("target", None, low=0, high=MAX_POINTS),
+    Field("ties", "seat", ("seat", "split")),
+    Field("aborts", 1, _SWITCH),
+    Field("chombo", "mangan", ("mangan", "penalty", "none")),
+    # whole thousands taken off the final result (chombo=penalty)
+    Field("chombopenalty", 20, low=0, high=MAX_UMA),
+)}
+
+# Views of RULE_FIELDS: each field's choices (None for a number), and the rules of SPEC §6.1 for
+# a player count with no preset (``target`` is ``return``).
+FIELDS = {name: field.choices for name, field in RULE_FIELDS.items()}
+
+
+def default_rules(players):
+    """The SPEC §6.1 defaults for `players` (4 or 3).
+
+    >>> default_rules(3)["start"], default_rules(3)["uma"], default_rules(3)["target"]
+    (35000, [15, 0, -15], 40000)
+    """
+    by_seats = [name for name, field in RULE_FIELDS.items() if isinstance(field.default, dict)]
+    rules = {name: field.default for name, field in RULE_FIELDS.items()
+             if name not in by_seats and field.default is not None}
+    rules.update({name: RULE_FIELDS[name].default[players] for name in by_seats})
+    rules.update(players=players, uma=list(rules["uma"]), target=rules["return"])
+    return rules
+
 
 PRESETS = {
     "tenhou": {

@@ -10,7 +10,7 @@ from bs4 import BeautifulSoup
 
 import build
 from engine import calculate, tables
-from present import fmt, hk_cells
+from calculator.present import fmt, hk_cells
 
 LANGS = ("ko", "ja")
 
@@ -83,10 +83,12 @@ def test_fu_han_cells_equal_engine_data(pages, lang):
         nd = data["tsumo_nondealer"]
         shares = f'{fmt(nd["nondealer"])} / {fmt(nd["nondealer"])} / {fmt(nd["dealer"])}'
         assert row[4] == f'{fmt(nd["total"])} {shares}'
-        each = fmt(data["tsumo_dealer"]["each"])
-        assert row[5] == f'{fmt(data["tsumo_dealer"]["total"])} {each} / {each} / {each}'
+        each = fmt(data["tsumo_dealer"]["each"])  # a dealer's tsumo as players say it: "2,000 올"
+        all_pay = build.load_strings(lang)["card"]["all"].format(a=each)
+        assert row[5] == f'{fmt(data["tsumo_dealer"]["total"])} {all_pay}'
     # one published figure, as a reader would look it up: 30 fu 4 han, non-dealer tsumo
     assert shown[4 * 2 + 3][4] == "7,900 2,000 / 2,000 / 3,900"
+    assert shown[4 * 2 + 3][5] == {"ko": "11,700 3,900 올", "ja": "11,700 3,900オール"}[lang]
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -469,16 +469,16 @@ def test_bad_query(query, field, code):
 @pytest.mark.parametrize("lang,amounts", [
     ("ko", ["5,200", "12,000", "2,000·3,900", "4판 30부", "3판 60부", "2,000·4,000", "10,400",
             "9,900"]),
-    ("ja", ["5200", "12000", "2000・3900", "4飜30符", "3飜60符", "2000・4000", "10400", "9900"]),
+    ("ja", ["5,200", "12,000", "2,000・3,900", "4飜30符", "3飜60符", "2,000・4,000", "10,400", "9,900"]),
 ])
 def test_the_guide_example_is_the_engines(lang, amounts):
     text = (ROOT / "content" / lang / "conditions" / "01-reading.md").read_text(encoding="utf-8")
     for amount in amounts:
         assert amount in text
-    sep = "," if lang == "ko" else ""
+    sep = ","  # both languages: amounts with their thousands separator (TERMS.md)
     _answer, needs = ask([35000, 25200, 20000, 19800], dealer=3, seat=1)
-    assert f"{needs[('ron', 0)]['points']:,}".replace(",", sep) == amounts[0]
-    assert f"{needs[('ron', 2)]['points']:,}".replace(",", sep) == amounts[1]
+    assert f"{needs[('ron', 0)]['points']:,}" == amounts[0]
+    assert f"{needs[('ron', 2)]['points']:,}" == amounts[1]
     assert needs[("ron", 2)]["limit"] == "haneman"
     assert needs[("tsumo",)]["points"] == [2000, 3900]
     assert needs[("tsumo",)]["hands"] == [{"han": 3, "fu": 60}, {"han": 4, "fu": 30}]
@@ -491,7 +491,7 @@ def test_the_guide_example_is_the_engines(lang, amounts):
 def said(lang, scores, dealer, seat, **rules):
     import tomllib
     sys.path.insert(0, str(ROOT / "site"))
-    import conditions_present
+    from conditions import present as conditions_present
 
     strings = tomllib.loads((ROOT / "content" / lang / "strings.toml").read_text("utf-8"))
     answer, _needs = ask(scores, dealer, seat, **rules)
@@ -500,24 +500,27 @@ def said(lang, scores, dealer, seat, **rules):
 
 def test_words_ko():
     texts = said("ko", [32000, 28500, 22000, 17500], 0, 1)
-    assert texts["ron-0"] == ("동가에게서 2,000 직격", "1판 60부 · 2판 30부 · 3판 25부 · 4판 25부")
-    assert texts["ron-2"][0] == "서가에게서 론 3,600"
-    assert texts["tsumo"][0] == "쯔모 600·1,200"
+    # an amount is a threshold ("… 이상"); from 3 han on any ron of 25 fu or more does it
+    assert texts["ron-0"] == ("동가 직격 2,000 이상", "1판 60부 · 2판 30부 · 3판 이상은 아무 화료나")
+    assert texts["ron-2"] == ("서가에게서 론 3,600 이상",
+                              "1판 110부 · 2판 60부 · 3판 30부 · 4판 이상은 아무 화료나")
+    # 600·1,200 is base 560 at least (1판 70부); 3판 20부, the fewest fu at 3 han, gives 640
+    assert texts["tsumo"] == ("쯔모 600·1,200 이상", "1판 70부 · 2판 40부 · 3판 이상은 아무 화료나")
     texts = said("ko", [32000, 24000, 23000, 21000], 3, 3)
-    assert texts["tsumo"] == ("2,900 올", "2판 90부 · 3판 50부 · 4판 25부")
+    assert texts["tsumo"] == ("2,900 올 이상", "2판 90부 · 3판 50부 · 4판 25부")  # 4판 20부 is 2,600 올
     texts = said("ko", [60000, 15000, 13000, 12000], 3, 2, multi=0)
-    assert texts["ron-1"][0] == "서가에게서는 역만으로도 안 됨"
-    assert texts["ron-0"] == ("남가에게서 24,000 직격", "삼배만부터")
+    assert texts["ron-1"][0] == "서가에게서는 역만으로도 안 돼요"
+    assert texts["ron-0"] == ("남가 직격 24,000 이상", "삼배만부터")
     texts = said("ko", [30100, 30000, 20000, 19900], 3, 0)
     assert texts["tsumo"][0] == "쯔모라면 아무 화료나 돼요"
 
 
 def test_words_ja():
     texts = said("ja", [32000, 28500, 22000, 17500], 0, 1)
-    assert texts["ron-0"] == ("東家から2000直撃", "1飜60符・2飜30符・3飜25符・4飜25符")
-    assert texts["tsumo"][0] == "600・1200ツモ"
+    assert texts["ron-0"] == ("東家から2,000点以上の直撃", "1飜60符・2飜30符・3飜以上なら何でも")
+    assert texts["tsumo"][0] == "600・1,200以上のツモ"
     texts = said("ja", [32000, 24000, 23000, 21000], 3, 3)
-    assert texts["tsumo"][0] == "2900オール"
+    assert texts["tsumo"][0] == "2,900オール以上"
     texts = said("ja", [60000, 15000, 13000, 12000], 3, 2, multi=0)
     assert texts["tsumo"][0] == "ツモでは役満でも届かない点差です"
     texts = said("ja", [30100, 30000, 20000, 19900], 3, 0)

@@ -9,12 +9,13 @@ import re
 import pytest
 
 import build
-import present
+from calculator import present
 from engine import KEYS, calculate
 from engine.draws import DRAW_POOL, nagashi_payments, tenpai_payments
+from engine.fu import DOUBLE_WIND_4, PAIR_FU
 from engine.presets import PRESETS
 from engine.riichi import HONBA_RON, YAKUMAN_BASE
-from present import fmt
+from calculator.present import fmt
 
 LANGS = ("ko", "ja")
 FILES = ("04b-yakuman-sanma.md", "04c-presets.md")
@@ -127,8 +128,8 @@ PRESET_NAMES = {"ko": {"텐호": "tenhou", "작혼": "mahjongsoul", "M리그": "
                 "ja": {"天鳳": "tenhou", "雀魂": "mahjongsoul", "Mリーグ": "mleague", "WRC": "wrc",
                        "EMA": "ema"}}
 # M-League adds composite yakuman but counts no one hand double: its cell says so (issue 16).
-SWITCH = {"ko": {"있음": 1, "없음": 0, "4인 전용": None, "복합 역만만": 1},
-          "ja": {"あり": 1, "なし": 0, "四麻のみ": None, "複合役満のみ": 1}}
+SWITCH = {"ko": {"있음": 1, "없음": 0, "4인 전용": None, "복합 역만만": 1, "있음 (더블 역만 포함)": 1},
+          "ja": {"あり": 1, "なし": 0, "四麻のみ": None, "複合役満のみ": 1, "あり（ダブル役満を含む）": 1}}
 SOURCE_WORDS = {"tenhou": "tenhou.net/man", "mahjongsoul": "riichi.wiki/Majsoul",
                 "mleague": "m-league.jp/about", "wrc": "2022", "ema": "2016"}
 
@@ -180,7 +181,9 @@ def prose_numbers():
     # inputs the prose names: the player counts, the 1 han 30 fu example; rule constants: 13 han
     # for kazoe and the 13-sided wait, the terminals 1 and 9; the years of the rule documents
     inputs = {*KEYS["players"].choices, "1", "30"}
-    return {fmt(n) for n in numbers} | inputs | {"13", "9", "2015", "2016", "2022", "2025"}
+    # the double-wind pair's fu in Tenhou, Mahjong Soul (4) and M-League (2), from the fu count
+    pair = {str(DOUBLE_WIND_4), str(PAIR_FU["double"])}
+    return {fmt(n) for n in numbers} | inputs | pair | {"13", "9", "2015", "2016", "2022", "2025"}
 
 
 @pytest.mark.parametrize("lang", LANGS)

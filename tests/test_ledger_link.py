@@ -209,7 +209,7 @@ def test_the_charts_lines_go_through_every_seats_scores(players):
     """Each seat's path read back through the chart's axis labels gives the replayed scores."""
     import re
     sys.path.insert(0, str(ROOT / "site"))
-    import ledger_present
+    from ledger import present as ledger_present
     import tomllib
 
     words = tomllib.loads((ROOT / "content" / "ko" / "strings.toml").read_text())["ledger"]

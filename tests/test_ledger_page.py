@@ -9,7 +9,7 @@ from bs4 import BeautifulSoup
 
 import build
 from engine import ledger
-import ledger_present
+from ledger import present as ledger_present
 from engine.ledger.record import RESULTS
 from engine.presets import FIELDS, NAMES, PRESETS, preset_rules
 
@@ -45,12 +45,12 @@ def test_head_and_csp_as_the_calculator(site, pages, lang):
     assert page.title.string.strip() == strings(lang)["ledger"]["meta"]["title"]
     csp = {"http-equiv": "Content-Security-Policy"}
     assert page.find("meta", attrs=csp)["content"] == calculator.find("meta", attrs=csp)["content"]
-    glue = page.find("script", type="py")
-    assert glue["src"] == "../../app/ledger_glue.py"
-    config = json.loads((site / "app" / "pyscript-ledger.json").read_text())
-    calculator_config = json.loads((site / "app" / "pyscript.json").read_text())
+    script = page.find("script", type="py")
+    assert "from ledger import start" in script.string
+    config = json.loads(script["config"])
+    calculator_config = json.loads(calculator.find("script", type="py")["config"])
     assert config["interpreter"] == "../" + calculator_config["interpreter"]
-    assert (site / urlparse(glue["config"]).path.replace("../../", "")).is_file()
+    assert (site / urlparse(config["interpreter"]).path.replace("../../", "")).is_file()
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -105,7 +105,7 @@ def test_setup_opens_on_the_first_preset_with_every_rule_filled(pages, lang):
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_ledger_code_and_choice_has_words(lang):
     words = strings(lang)["ledger"]
-    assert set(ledger.CODES) <= set(words["error"])
+    assert set(ledger.CODES) <= set(strings(lang)["error"])  # the one sentence per code
     for field, choices in FIELDS.items():
         if choices and choices != (0, 1):
             assert {str(c) for c in choices} == set(words["choice"][field]), field
@@ -145,8 +145,7 @@ def test_precached_and_in_the_sitemap(site):
     worker = (site / "sw.js").read_text()
     files = json.loads(re.search(r"const FILES = (\[.*?\]);", worker).group(1))
     for name in ("ko/ledger/", "ja/ledger/", "ko/conditions/", "ja/conditions/",
-                 "app/conditions_glue.py",
-                 "app/ledger_glue.py", "app/ledger_page.zip", "app/pyscript-ledger.json", "assets/boot.js",
+                 "app/app.zip", "assets/boot.js",
                  "assets/ledger-link.js"):
         assert name in files, name
     sitemap = (site / "sitemap.xml").read_text()
@@ -176,7 +175,7 @@ def test_preset_table_equals_the_presets(lang):
         rules = preset_rules(name, 4)
         start, back = (int(part.replace(",", "")) for part in row[1].split("→"))
         assert (start, back) == (rules["start"], rules["return"]), name
-        assert [int(u) for u in row[2].split("/")] == rules["uma"], name
+        assert [int(u.replace("\u2212", "-")) for u in row[2].split("/")] == rules["uma"], name
         assert int(row[3]) * 1000 == (rules["return"] - rules["start"]) * 4, name
         assert row[4] == BOTH[lang][rules["doubleron"]], name
         flags = [rules["busting"], rules["extension"] == "west", rules["kiriage"], rules["kazoe"],
@@ -228,8 +227,10 @@ def test_worked_example_is_the_engines(lang):
     # The same points with results rounded to thousands: the four figures of the last paragraph.
     thousand = ledger.end({**record, "rules": {**record["rules"], "rounding": "thousand"}})
     paragraph = [p for p in text.split("\n\n") if "17,300 → 17,000" in p][-1]
+    minus = {"ko": "-", "ja": "\u2212"}[lang]  # the minus sign each guide writes
     for seat in order[1:]:
-        assert re.search(rf"= {thousand['final']['results'][seat]:g}(?![0-9])", paragraph), seat
+        figure = f"{thousand['final']['results'][seat]:g}".replace("-", minus)
+        assert re.search(rf"= {figure}(?![0-9])", paragraph), seat
     assert f"{thousand['final']['results'][order[0]]:g}" in paragraph
     # The story of the four hands, as the engine replays them.
     assert [hand["round"] for hand in game["hands"]] == ["E1", "E2", "E2", "E3"]
@@ -253,8 +254,10 @@ def test_the_hand_form_offers_every_result_and_the_final_table_a_penalty_column(
 
 
 def test_a_shared_place_is_said_as_players_say_it():
-    assert ledger_present.place_text(strings("ko")["ledger"], [1, 2]) == "1–2위 공동"
-    assert ledger_present.place_text(strings("ja")["ledger"], [1, 2]) == "1–2位（同点）"
+    # TERMS.md: a place shared by a tie is 공동 1위 / 1着（同着）, never "1–2위 공동" / 「1–2位（同点）」
+    assert ledger_present.place_text(strings("ko")["ledger"], [1, 2]) == "공동 1위"
+    assert ledger_present.place_text(strings("ja")["ledger"], [1, 2]) == "1着（同着）"
+    assert ledger_present.place_text(strings("ko")["ledger"], [2, 4]) == "공동 2위"
     assert ledger_present.place_text(strings("ja")["ledger"], [3, 3]) == "3"
 
 

@@ -9,6 +9,7 @@ import zipfile
 
 import pytest
 import zstandard
+from bs4 import BeautifulSoup
 
 import build
 import runtime
@@ -143,7 +144,7 @@ def test_compile_order_takes_the_most_source_per_added_byte_first(monkeypatch):
     compiled = {"a.pyc": b"A" * 300, "b.pyc": b"B" * 150, "c.pyc": b"C", "d.pyc": b"D"}
     sizes = {b"x" * 1000: 100, b"y" * 1000: 100, b"z" * 10: 10, b"w": 1,
              b"A" * 300: 300, b"B" * 150: 150, b"C": 12, b"D": 1}
-    monkeypatch.setattr(runtime, "deflated_size", sizes.__getitem__)
+    monkeypatch.setattr(runtime.stdlib, "deflated_size", sizes.__getitem__)
     # added: a +200 for 1000 source bytes (5/byte), b +50 (20/byte), c +2 for 10 (5/byte),
     # d +0 (free: counted as 1); ties by name
     assert runtime.compile_order(sources, compiled, {"a", "b", "c", "d"}) == ["b.py", "a.py", "c.py", "d.py"]
@@ -156,10 +157,10 @@ def test_the_stdlib_takes_as_many_compiled_modules_as_the_room_holds(tmp_path, m
     import os
     sources = {f"m{i}.py": b"pass\n" * 50 for i in range(6)}
     compiled = {f"m{i}.pyc": os.urandom(200) for i in range(6)}
-    monkeypatch.setattr(runtime, "trace", lambda archive, roots: set(sources))
-    monkeypatch.setattr(runtime, "without_docs", lambda data: data)
-    monkeypatch.setattr(runtime.zipfile.ZipFile, "read", lambda self, name: sources[name])
-    monkeypatch.setattr(runtime, "compile_modules",
+    monkeypatch.setattr(runtime.stdlib, "trace", lambda archive, roots: set(sources))
+    monkeypatch.setattr(runtime.stdlib, "without_docs", lambda data: data)
+    monkeypatch.setattr(runtime.stdlib.zipfile.ZipFile, "read", lambda self, name: sources[name])
+    monkeypatch.setattr(runtime.stdlib, "compile_modules",
                         lambda given: (compiled, {n[:-3] for n in sources}, set()))
     for room, expected in ((0, 0), (10**6, 6)):
         runtime.write_stdlib(tmp_path / "s.zst", room)
@@ -228,27 +229,37 @@ def test_without_docs(source, expected):
     assert runtime.without_docs(source.encode()).decode() == expected
 
 
-def test_app_archive_holds_every_engine_module_and_no_glue(site):
+def test_app_archive_holds_every_engine_and_site_module(site):
     with zipfile.ZipFile(site / "app" / "app.zip") as archive:
         names = set(archive.namelist())
     engine = {p.relative_to(build.ROOT).as_posix() for p in (build.ROOT / "engine").rglob("*.py")}
-    assert engine <= names and "present.py" in names
-    assert not [n for n in names if "glue" in n or n.startswith("ledger_page/")]
+    pages = {p.relative_to(build.SITE).as_posix() for p in build.SITE.rglob("*.py")}
+    assert engine <= names and "calculator/present.py" in names and "ledger/store.py" in names
+    assert names == engine | pages
     assert all(n.endswith(".py") for n in names)
 
 
-def test_the_ledger_glues_modules_ship_for_the_ledger_page_only(site):
-    """They touch the page when imported: never in app.zip (the engine's memory image imports all
-    of that), unpacked by the ledger's config alone."""
-    with zipfile.ZipFile(site / "app" / "ledger_page.zip") as archive:
-        names = set(archive.namelist())
-    assert names == {f"ledger_page/{p.name}" for p in (build.SITE / "ledger_page").glob("*.py")}
-    ledger = json.loads((site / "app" / "pyscript-ledger.json").read_text())
-    calculator = json.loads((site / "app" / "pyscript.json").read_text())
-    assert ledger["files"] == {"./app.zip": "./*", "./ledger_page.zip": "./*"}
-    assert calculator["files"] == {"./app.zip": "./*"}
+@pytest.mark.parametrize(("page", "root"), [("ko/index.html", "../"), ("ja/ledger/index.html", "../../"),
+                                            ("ko/conditions/index.html", "../../")])
+def test_every_page_unpacks_the_one_app_archive_and_calls_its_start(site, page, root):
+    """One config for every page, inline, its interpreter's URL from the page's own folder (the
+    interpreter unpacks app.zip: PyScript fetches no file); the script only calls the page
+    package's start(document). Every page module is in the engine's image."""
+    text = (site / page).read_text(encoding="utf-8")
+    script = BeautifulSoup(text, "html.parser").find("script", type="py")
+    config = json.loads(script["config"])
+    assert config["interpreter"] == root + "assets/pyodide-loader.mjs"
+    assert "files" not in config and "fetch" not in config
+    assert f'<link rel="preload" href="{root}app/app.zip" as="fetch" crossorigin>' in text
+    loader = (site / "assets" / "pyodide-loader.mjs").read_text()
+    assert 'fetch(new URL("../app/app.zip", import.meta.url))' in loader
+    assert 'pyodide.unpackArchive(await app, "zip")' in loader
+    package = {"index.html": "calculator", "ledger": "ledger", "conditions": "conditions"}[
+        page.split("/")[1]]
+    assert script.string.split() == ["from", "pyscript", "import", "document", "from", package,
+                                     "import", "start", "start(document)"]
     warm = json.loads((site / build.BUILD_INFO).read_text())["warm"]
-    assert "ledger_present" in warm and not [n for n in warm if n.startswith("ledger_page")]
+    assert {package, f"{package}.present", "dom"} <= set(warm)
 
 
 def test_only_the_requested_pyscript_chunks_ship(site):
@@ -267,7 +278,36 @@ def test_build_info_and_precache(site):
                  "assets/snapshot-worker.mjs"):
         assert name in listed
     # The image imports the engine and the presenter ahead, and nothing that holds the page.
-    assert {"engine", "engine.query", "engine.tables", "present", "json"} <= set(info["warm"])
+    assert {"engine", "engine.query", "engine.tables", "calculator.present", "json"} <= set(info["warm"])
     assert not [n for n in info["warm"] if n.split(".")[0] in ("js", "pyscript", "polyscript")]
-    pyscript_config = json.loads((site / "app" / "pyscript.json").read_text())
+    page = BeautifulSoup((site / "ko" / "index.html").read_text(encoding="utf-8"), "html.parser")
+    pyscript_config = json.loads(page.find("script", type="py")["config"])
     assert pyscript_config["interpreter"] == "../assets/pyodide-loader.mjs"
+
+
+def test_the_compiler_run_under_node_drops_line_tables_and_lists_what_it_read(tmp_path):
+    # runtime/pyc_worker.py is what runtime_pyc.mjs runs in Pyodide; here it runs in CPython.
+    import marshal
+
+    from runtime import pyc_worker
+
+    source = b"def outer():\n    def inner():\n        return 6 * 7\n    return inner()\nANSWER = outer()\n"
+    sources, compiled, imports = tmp_path / "s.zip", tmp_path / "c.zip", tmp_path / "i.json"
+    sources.write_bytes(runtime.zip_bytes({"pkg/answer.py": source}))
+    imports.write_text(json.dumps(["json", "no_such_module_here"]), encoding="utf-8")
+    pyc_worker.main(str(sources), str(compiled), str(imports), scratch=str(tmp_path / "module"))
+    with zipfile.ZipFile(compiled) as out:
+        assert sorted(out.namelist()) == ["frozen.json", "pkg/answer.pyc", "read.json"]
+        assert isinstance(json.loads(out.read("read.json")), list)
+        assert "zipimport" in json.loads(out.read("frozen.json"))
+        data = out.read("pkg/answer.pyc")
+    assert data[:4] == __import__("importlib.util").util.MAGIC_NUMBER
+    assert int.from_bytes(data[4:8], "little") == 0b01  # hash-based, check_source off: unchecked
+    code = marshal.loads(data[16:])
+    inner = next(c for c in next(c for c in code.co_consts if hasattr(c, "co_code")).co_consts
+                 if hasattr(c, "co_code"))
+    assert code.co_linetable == b"" and inner.co_linetable == b""
+    assert code.co_filename == "pkg/answer.py"
+    namespace = {}
+    exec(code, namespace)
+    assert namespace["ANSWER"] == 42

@@ -7,7 +7,7 @@ import pytest
 
 import build
 from engine import calculate
-from present import fmt
+from calculator.present import fmt
 
 LANGS = ("ko", "ja")
 SECTIONS = [f"{n:02d}" for n in range(1, 10)]  # the guide's sections 01-09
@@ -71,7 +71,7 @@ def test_words_a_player_would_catch_are_gone(lang, wrong):
 def test_one_name_per_thing():
     ko, ja = text("ko"), text("ja")
     assert "국표마작(MCR)" in ko and "국표" not in ko.replace("국표마작", "") and "중국공식" not in ko
-    assert "국제공식" not in ko and "国際公式ルール" in ja
+    assert "국제공식" not in ko and "中国麻将（国標・MCR）" in ja and "国際公式ルール" not in ja
     assert ja.count("シングルス＆ペアーズ") >= 3 and ko.count("싱글스 앤 페어스") >= 3
     assert strings("ja")["block"]["table_rules"] == "卓の取り決め"
     assert "卓点" in strings("ja")["card"]["middle_hk"] and "환산 점수" in strings("ko")["card"]["middle_hk"]

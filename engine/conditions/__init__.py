@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
-from ..keys import FU_VALUES
+from ..keys import FU_VALUES, KEYS
 from ..ledger.game import State, places, play, table_rules
 from ..riichi import TIERS, base_points, yakuman_base
 from .state import StateError, read_rules, read_state
@@ -29,7 +29,7 @@ from .state import StateError, read_rules, read_state
 __all__ = ["StateError", "Table", "conditions", "every_seat", "read_rules", "read_state"]
 
 LIMIT_HAN = tuple(sorted(lowest for lowest, tier, _base in TIERS if tier != "kazoe"))  # 5 6 8 11
-MAX_YAKUMAN = 6
+MAX_YAKUMAN = KEYS["yakuman"].high
 
 
 @dataclass(frozen=True)

@@ -13,21 +13,18 @@ Traceback (most recent call last):
 ...
 engine.conditions.state.StateError: seat='4': out_of_range
 """
-import unicodedata
-
-from ..keys import MAX_VALUE_LENGTH
+from .. import inputs as read
+from ..inputs import InputError
+from ..keys import KEYS, MAX_VALUE_LENGTH
 from ..ledger import RecordError, replay, rules_from
 from ..ledger.record import CODES as RECORD_CODES
-from ..ledger.record import MAX_POINTS, integer
+from ..presets import MAX_POINTS
 
-CODES = {
-    **RECORD_CODES,
-    "empty": "a value is required",
-    "too_long": "too long",
-}
+# The codes a state can be refused with (their wording: engine.inputs.CODES).
+CODES = read.codes(*RECORD_CODES, "empty", "too_long")
 STATE_KEYS = {"rules", "players", "scores", "dealer", "honba", "sticks", "seat", "place", "riichi"}
 RECORD_KEYS = {"record", "seat", "place", "riichi"}
-MAX_COUNTER = 99  # honba and sticks, as on the calculator
+MAX_QUERY_LENGTH = 4 * MAX_VALUE_LENGTH  # a URL key's text: four scores and their commas fit
 
 # The page's situation: the URL keys of SPEC §7 and their defaults (SPEC §7's example link).
 QUERY_DEFAULTS = {
@@ -39,26 +36,19 @@ DEFAULT_SCORES = {4: QUERY_DEFAULTS["scores"], 3: "41000,35000,29000"}
 RULE_KEYS = ("players", "ties", "kiriage", "multi", "tsumoloss")
 
 
-class StateError(ValueError):
-    """A bad state: ``field`` is the state's (or the URL's) key, ``code`` one of CODES."""
+class StateError(InputError):
+    """A bad state: ``field`` is the state's (or the URL's) key, ``code`` one of CODES, ``hand``
+    the record's hand (0-based) when the record form failed there."""
 
-    def __init__(self, field, code, value, hand=None):
-        super().__init__(f"{field}={value!r}: {code}")
-        self.field = field
-        self.code = code
-        self.value = value
-        self.hand = hand  # the record's hand (0-based) when the record form failed there
+    def where(self):
+        return self.field if self.hand is None else f"record, hand {self.hand + 1}, {self.field}"
 
-    @property
-    def message(self):
-        where = self.field if self.hand is None else f"record, hand {self.hand + 1}, {self.field}"
-        return f"{where}: {CODES[self.code]} ({self.value!r})"
 
-    def as_dict(self):
-        error = {"field": self.field, "code": self.code, "message": self.message}
-        if self.hand is not None:
-            error["hand"] = self.hand
-        return error
+def _state_error(error, field):
+    """A RecordError as the state's, its range kept."""
+    refused = StateError(field, error.code, error.value, error.hand)
+    refused.low, refused.high = error.low, error.high
+    return refused
 
 
 def _checked(read, *args):
@@ -67,7 +57,7 @@ def _checked(read, *args):
     except RecordError as error:
         field = error.field if error.hand is not None or error.field in ("record", "hands") \
             else f"rules.{error.field}"
-        raise StateError(field, error.code, error.value, error.hand) from None
+        raise _state_error(error, field) from None
 
 
 def read_rules(mapping):
@@ -80,10 +70,7 @@ def read_rules(mapping):
 
 
 def _number(value, field, low, high):
-    try:
-        return integer(value, None, field, low, high)
-    except RecordError as error:
-        raise StateError(field, error.code, value) from None
+    return read.integer(value, field, low, high, error=StateError)
 
 
 def _ask(state, players):
@@ -134,24 +121,10 @@ def read_state(state):
         if score % 100:
             raise StateError("scores", "not_a_multiple", score)
     dealer = _number(state.get("dealer", 0), "dealer", 0, players - 1)
-    honba = _number(state.get("honba", 0), "honba", 0, MAX_COUNTER)
-    sticks = _number(state.get("sticks", 0), "sticks", 0, MAX_COUNTER)
+    honba = _number(state.get("honba", 0), "honba", KEYS["honba"].low, KEYS["honba"].high)
+    sticks = _number(state.get("sticks", 0), "sticks", KEYS["sticks"].low, KEYS["sticks"].high)
     table = Table(scores, dealer, honba, sticks, rules)
     return (table, *_ask(state, players))
-
-
-def _text(mapping, name, default):
-    value = mapping.get(name, default)
-    if isinstance(value, (list, tuple)):
-        value = value[0] if value else ""
-    value = str(value)
-    if len(value) > MAX_VALUE_LENGTH * 4:
-        raise StateError(name, "too_long", value[:MAX_VALUE_LENGTH] + "…")
-    # NFKC turns full-width digits and commas from CJK keyboards into ASCII.
-    text = unicodedata.normalize("NFKC", value).strip()
-    if not text:
-        raise StateError(name, "empty", value)
-    return text
 
 
 def read_query(mapping):
@@ -167,14 +140,14 @@ def read_query(mapping):
         if name == "scores":
             players = texts["players"] if texts["players"] in ("3", "4") else "4"
             default = DEFAULT_SCORES[int(players)]
-        texts[name] = _text(mapping, name, default)
+        texts[name] = read.text(mapping.get(name, default), name, MAX_QUERY_LENGTH, StateError)
     rules = {}
     for name in RULE_KEYS:
         rules[name] = texts[name]
     try:
         rules = rules_from(rules)
     except RecordError as error:
-        raise StateError(error.field, error.code, error.value) from None
+        raise _state_error(error, error.field) from None
     scores = [part.strip() for part in texts["scores"].split(",")]
     if len(scores) != rules["players"]:
         raise StateError("scores", "wrong_count", texts["scores"])

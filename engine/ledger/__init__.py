@@ -17,23 +17,23 @@ Traceback (most recent call last):
 engine.ledger.record.RecordError: rules: players=5: unknown_choice
 """
 from .game import final, first_state, play
-from .record import CODES, DEFAULTS, RecordError, read_hand, rules_from
+from .record import CODES, RecordError, read_hand, rules_from
 
-__all__ = ["CODES", "DEFAULTS", "RecordError", "end", "read_hand", "replay", "rules_from"]
+__all__ = ["CODES", "RecordError", "end", "read_hand", "replay", "rules_from"]
 
 
 def _run(record):
     if not isinstance(record, dict):
-        raise RecordError(None, "record", "not_an_object", record)
+        raise RecordError("record", "not_an_object", record)
     rules = rules_from(record.get("rules"))
     hands = record.get("hands", [])
     if not isinstance(hands, list):
-        raise RecordError(None, "hands", "not_a_list", hands)
+        raise RecordError("hands", "not_a_list", hands)
     state, over, entries = first_state(rules), False, []
     for index, raw in enumerate(hands):
         if over:
             result = raw.get("result") if isinstance(raw, dict) else raw
-            raise RecordError(index, "result", "game_over", result)
+            raise RecordError("result", "game_over", result, index)
         played = play(state, read_hand(raw, index, rules), rules)
         entries.append({"round": state.round, "dealer": state.dealer, "honba": state.honba,
                         "sticks": state.sticks, "deltas": played.deltas,

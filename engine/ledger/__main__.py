@@ -8,7 +8,7 @@ from . import RecordError, replay
 
 def main(argv):
     return run(argv, "usage: python -m engine.ledger [--pretty] RECORD.json|-",
-               lambda message: RecordError(None, "record", "unreadable", message),
+               lambda message: RecordError("record", "unreadable", message),
                replay, RecordError)
 
 

@@ -38,6 +38,8 @@ import json
 import re
 import zlib
 
+from .. import inputs as read
+from ..inputs import InputError
 from ..presets import FIELDS, NAMES, preset_rules
 from .record import RecordError, rules_from
 
@@ -45,20 +47,20 @@ FORMAT = "1"
 PREFIX = "g="  # the link's fragment: LANG/ledger/#g=...
 MAX_TEXT = 8000  # characters after #g=; a west game of 30 hands takes well under 1,000
 MAX_JSON = 200_000  # bytes the compact form may inflate to: no more, whatever the link says
-CODES = ("not_ours", "newer", "too_long", "damaged")
+CODES = read.codes("not_ours", "newer", "too_long", "damaged")
 RESULT_CODE = {"ron": "r", "tsumo": "t", "draw": "d", "abort": "a"}
 CODE_RESULT = {code: result for result, code in RESULT_CODE.items()}
 SEATS = "0123"
 BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
 
 
-class LinkError(ValueError):
+class LinkError(InputError):
     """``code``: not_ours (no game of this format), newer (a later format), too_long, damaged
-    (truncated, re-encoded or altered)."""
+    (truncated, re-encoded or altered); the field is the link itself."""
 
-    def __init__(self, code):
-        super().__init__(code)
-        self.code = code
+    def __init__(self, code, value=None):
+        super().__init__("link", code, value)
+        self.args = (code,)
 
 
 # ---------------------------------------------------------------- the compact form

@@ -64,7 +64,7 @@ def test_keyboard_only(context, base_url):
     assert card(page, "total") == "8,000"
     page.focus("#f-win-ron")
     page.keyboard.press("ArrowRight")  # ron -> tsumo
-    assert card(page, "payments") == "2,000·2,000·4,000"  # a tsumo, non-dealers first (TERMS.md)
+    assert card(page, "payments") == "2,000·4,000"  # a tsumo: non-dealer share, dealer share (TERMS.md)
     page.focus("#f-kiriage")
     page.keyboard.press("Space")
     page.focus("#f-rule")

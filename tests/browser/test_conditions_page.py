@@ -13,7 +13,7 @@ from engine.conditions.state import read_query
 from .conftest import READY, Watch
 
 sys.path.insert(0, str(build.SITE))
-import conditions_present  # noqa: E402
+from conditions import present as conditions_present  # noqa: E402
 
 AXE = build.NODE / "axe-core" / "axe.min.js"
 

@@ -6,7 +6,7 @@ from urllib.parse import parse_qsl, quote
 import pytest
 
 from engine import DEFAULTS, KEYS, InputError, calculate
-from present import error_text, fmt
+from calculator.present import error_text, fmt
 
 from .helpers import READY, set_control, shipped_scripts
 

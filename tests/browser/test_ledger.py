@@ -418,7 +418,7 @@ def test_keyboard_only(context, base_url):
     # Adding before a winner is chosen says what is missing, next to the winners, and adds nothing.
     page.focus("[data-ledger-add]")
     page.keyboard.press("Enter")
-    assert page.inner_text('[data-ledger-error="winner"]') == words("ko")["error"]["no_winner"]
+    assert page.inner_text('[data-ledger-error="winner"]') == build.load_strings("ko")["error"]["no_winner"]
     assert page.locator("[data-ledger-history] tr").count() == 0
     # A riichi ron with keys only.
     page.focus("#lh-winner-1")

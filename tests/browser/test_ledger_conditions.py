@@ -13,7 +13,7 @@ import build
 from .conftest import READY, Watch
 
 sys.path.insert(0, str(build.SITE))
-import conditions_present  # noqa: E402
+from conditions import present as conditions_present  # noqa: E402
 
 AXE = build.NODE / "axe-core" / "axe.min.js"
 # An east-only game up to its last round (East 4, seat 3 deals, 1 honba): a ron, a tsumo, a draw

@@ -5,6 +5,7 @@ to paste. The link's own round trip over every Tenhou game is tests/test_ledger_
 import io
 import json
 import sys
+from datetime import date
 
 import pytest
 import zxingcpp
@@ -17,7 +18,7 @@ from .conftest import READY, Watch
 from .test_ledger import KEY, board, cli, expected_board, words
 
 sys.path.insert(0, str(__import__("build").SITE))
-import ledger_present  # noqa: E402  (site/: the page's own wording, for the pasted text)
+from ledger import present as ledger_present  # noqa: E402  (site/: the page's own wording, for the pasted text)
 
 PREVIOUS = KEY + ".previous"
 NAMES = ["김민수", "佐藤 花子", "Kim", "이지은"]
@@ -197,6 +198,7 @@ def test_three_seats_in_the_chart_and_the_result_to_paste(context, base_url):
     page.wait_for_function("() => window.__shared !== undefined")
     from engine.ledger import end
     final = end({"rules": game["rules"], "hands": game["hands"]})["final"]
-    assert page.evaluate("() => window.__shared") == \
-        ledger_present.standings_text(words("ko"), game, final)
+    pasted = page.evaluate("() => window.__shared")
+    assert pasted == ledger_present.standings_text(words("ko"), game, final, date.today())
+    assert pasted.splitlines()[1].startswith("1위 ") and pasted.splitlines()[1].endswith("pt)")
     watch.clean()

@@ -7,7 +7,7 @@ import pytest
 
 import build
 from engine import InputError
-from present import error_text
+from calculator.present import error_text
 
 from .helpers import (INPUT_TO_CARD, READY, card, cards, set_state, shipped_scripts,
                       visible_error)
@@ -16,7 +16,7 @@ LANGS = ("ko", "ja")
 
 # (shared link, total, payments, middle) — figures of SPEC §1
 LINKS = [
-    ("?rule=riichi&han=3&fu=30&win=tsumo&honba=2&sticks=1", "5,600", "1,200·1,200·2,200", "960"),
+    ("?rule=riichi&han=3&fu=30&win=tsumo&honba=2&sticks=1", "5,600", "1,200·2,200", "960"),
     ("?rule=hk&fan=3&win=tsumo&tsumo_split=full", "24", "8 / 8 / 8", "8"),
     ("?rule=mcr&points=24&flowers=2", "50", "34 / 8 / 8", "34"),
     ("?rule=nmjl&value=25&jokerless=1&win=tsumo", "300", "100 / 100 / 100", "50"),
@@ -48,13 +48,13 @@ def shown(lang, payments):
 # (state, total, payments) — every worked figure of SPEC §1, set through the controls
 SCENES = [
     (dict(), "3,900", "3,900 / 0 / 0"),
-    (dict(win="tsumo"), "4,000", "1,000·1,000·2,000"),
+    (dict(win="tsumo"), "4,000", "1,000·2,000"),
     (dict(seat="dealer"), "5,800", "5,800 / 0 / 0"),
     (dict(seat="dealer", win="tsumo"), "6,000", "all 2,000"),
     (dict(han=1), "1,000", "1,000 / 0 / 0"),
-    (dict(han=1, win="tsumo"), "1,100", "300·300·500"),
-    (dict(han=3, fu=20, win="tsumo"), "2,700", "700·700·1,300"),
-    (dict(han=3, fu=25, win="tsumo"), "3,200", "800·800·1,600"),
+    (dict(han=1, win="tsumo"), "1,100", "300·500"),
+    (dict(han=3, fu=20, win="tsumo"), "2,700", "700·1,300"),
+    (dict(han=3, fu=25, win="tsumo"), "3,200", "800·1,600"),
     (dict(fu=40), "5,200", "5,200 / 0 / 0"),
     (dict(han=4), "7,700", "7,700 / 0 / 0"),
     (dict(han=4, kiriage=1), "8,000", "8,000 / 0 / 0"),
@@ -66,10 +66,10 @@ SCENES = [
     (dict(han=13, seat="dealer"), "48,000", "48,000 / 0 / 0"),
     (dict(han=13, seat="dealer", kazoe=0), "36,000", "36,000 / 0 / 0"),
     (dict(honba=2, sticks=1), "5,500", "4,500 / 0 / 0"),
-    (dict(honba=2, sticks=1, win="tsumo"), "5,600", "1,200·1,200·2,200"),
+    (dict(honba=2, sticks=1, win="tsumo"), "5,600", "1,200·2,200"),
     (dict(fumode="count"), "3,900", "3,900 / 0 / 0"),
     (dict(fumode="count", m1="closed-terminal", wait="kanchan"), "5,200", "5,200 / 0 / 0"),
-    (dict(fumode="count", win="tsumo"), "2,700", "700·700·1,300"),  # pinfu, as standard parts
+    (dict(fumode="count", win="tsumo"), "2,700", "700·1,300"),  # pinfu, as standard parts
     (dict(rule="hk"), "8", "8 / 0 / 0"),
     (dict(rule="hk", ron_split="shared"), "8", "4 / 2 / 2"),
     (dict(rule="hk", win="tsumo"), "12", "4 / 4 / 4"),

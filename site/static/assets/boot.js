@@ -1,7 +1,7 @@
 // Before Python is live: put a shared link's values into the calculator's form, and mark the
 // result cards as pending whenever they no longer match the inputs. On every page (the calculator
 // and the ledger) it keeps forms from going to a server and registers the service worker.
-// This file knows no rule and computes nothing; the page's Python glue takes over once it runs.
+// This file knows no rule and computes nothing; the page's Python package takes over once it runs.
 (function () {
   "use strict";
   var root = document.documentElement;

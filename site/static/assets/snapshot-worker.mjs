@@ -1,6 +1,7 @@
 // Makes the engine's memory image off the page's thread: a second Pyodide of the same build, the
-// app unpacked where PyScript unpacks it, the engine, the presenter and the stdlib modules the page
-// imports imported ahead (nothing that touches the page: an image may hold no JavaScript object),
+// app unpacked where the page's loader unpacks it, the engine, every page package and the stdlib
+// modules the pages import imported ahead (none touches the page on import: an image may hold no
+// JavaScript object),
 // then `makeMemorySnapshot`, stored by engine-image.mjs. Answers "stored" or "failed".
 import { loadPyodide, version } from "../runtime/pyodide/pyodide.mjs";
 import { writeImage } from "./engine-image.mjs";

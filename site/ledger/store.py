@@ -3,20 +3,23 @@ page cannot read is moved aside under a key of its own and shown raw; it is neve
 import json
 
 from engine import ledger
-from ledger_page.dom import L, error_text, now_iso, q, set_text, state
-from ledger_page.game import engine_record
-from pyscript import window
+from ledger.page import error_text, L, now_iso, q, set_text, state, win
+from ledger.game import engine_record
 
-STORE = window.localStorage
 KEY = "mahjong-ledger"
 UNREADABLE = KEY + ".unreadable."  # + the time it was found; one key per damaged value
 PREVIOUS = KEY + ".previous"  # the last finished game, kept when a new one starts
 FORMAT, VERSION = "mahjong-ledger", 1
 
 
+def storage():
+    """The page's localStorage."""
+    return win().localStorage
+
+
 def stored(key):
     """localStorage's text under `key`, or None (JavaScript's null arrives as a JsNull)."""
-    value = STORE.getItem(key)
+    value = storage().getItem(key)
     return value if isinstance(value, str) else None
 
 
@@ -24,12 +27,12 @@ def save(game):
     envelope = {"format": FORMAT, "version": VERSION, "saved": now_iso(),
                 "record": engine_record(game), "names": game.get("names", []),
                 "ended": bool(game.get("ended"))}
-    STORE.setItem(KEY, json.dumps(envelope, ensure_ascii=False))
+    storage().setItem(KEY, json.dumps(envelope, ensure_ascii=False))
 
 
 def keep_previous():
     """The stored game, kept under PREVIOUS before another takes its place."""
-    STORE.setItem(PREVIOUS, stored(KEY) or "")
+    storage().setItem(PREVIOUS, stored(KEY) or "")
 
 
 def read_envelope(text):
@@ -77,18 +80,18 @@ def load():
     except ValueError as problem:
         aside = UNREADABLE + now_iso()
         try:
-            STORE.setItem(aside, text)
+            storage().setItem(aside, text)
         except Exception:  # storage full: leave it where it is, and do not save over it
             state["blocked"] = True
             show_damaged(KEY, text, str(problem))
             return None
-        STORE.removeItem(KEY)
+        storage().removeItem(KEY)
         show_damaged(aside, text, str(problem))
         return None
 
 
 def unreadable_keys():
-    keys = [STORE.key(index) for index in range(STORE.length)]
+    keys = [storage().key(index) for index in range(storage().length)]
     return sorted(key for key in keys if isinstance(key, str) and key.startswith(UNREADABLE))
 
 
@@ -117,6 +120,6 @@ def show_older_damaged():
 def on_forget(_event):
     box = q("[data-ledger-damaged]")
     if box.dataset.key and box.dataset.key != KEY:
-        STORE.removeItem(box.dataset.key)
+        storage().removeItem(box.dataset.key)
     box.hidden = True
     show_older_damaged()

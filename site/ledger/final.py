@@ -2,11 +2,9 @@
 result) and the export box (the record as JSON, to copy or download)."""
 import json
 
-from ledger_page.dom import L, copy_text, q, set_text, state
-from ledger_page.game import engine_record
-from ledger_present import final_cells, standings_order
-from pyodide.ffi import to_js
-from pyscript import document, window
+from ledger.page import copy_text, doc, L, q, set_text, state, win
+from ledger.game import engine_record
+from ledger.present import final_cells, standings_order
 
 
 def draw_final(record, game):
@@ -19,9 +17,9 @@ def draw_final(record, game):
     body.replaceChildren()
     for seat in standings_order(final):
         cells = final_cells(L, record, final, seat)
-        row = document.createElement("tr")
+        row = doc().createElement("tr")
         for index, text in enumerate(cells):
-            cell = document.createElement("th" if index == 0 else "td")
+            cell = doc().createElement("th" if index == 0 else "td")
             cell.textContent = text
             if index == 0:
                 cell.scope = "row"
@@ -35,12 +33,14 @@ def draw_final(record, game):
 
 
 def draw_export(record):
+    from pyodide.ffi import to_js  # the browser's only
+
     text = json.dumps(engine_record(record), ensure_ascii=False)
     q("[data-ledger-export]").value = text
     if state["download"] is not None:
-        window.URL.revokeObjectURL(state["download"])
-    options = window.Object.fromEntries(to_js([["type", "application/json"]]))
-    state["download"] = window.URL.createObjectURL(window.Blob.new(to_js([text]), options))
+        win().URL.revokeObjectURL(state["download"])
+    options = win().Object.fromEntries(to_js([["type", "application/json"]]))
+    state["download"] = win().URL.createObjectURL(win().Blob.new(to_js([text]), options))
     q("[data-ledger-download]").href = state["download"]
 
 

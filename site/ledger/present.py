@@ -6,7 +6,10 @@ the browser and in the tests.
 >>> signed(-1500), signed(0), signed_result(12.5)
 ('−1,500', '0', '+12.5')
 """
-from present import fmt
+from decimal import Decimal
+
+from calculator.present import fmt
+from engine.presets import NAMES, PRESETS, preset_rules
 
 MINUS = "\u2212"
 
@@ -33,17 +36,23 @@ def round_text(words, code):
     return words["board"]["round"].format(wind=words["wind"][code[0]], number=code[1:])
 
 
-def error_text(words, error, with_place=False):
-    """A RecordError in the page's language, naming the field and, for a stored or pasted
-    record, the hand."""
-    errors = words["error"]
+def error_text(words, errors, error, with_place=False):
+    """A RecordError in the page's language (`errors`: the strings' [error], one sentence per
+    code), naming the field and, for a stored or pasted record, the hand."""
     label = words["rule"].get(error.field) or words["field"].get(error.field) or error.field
-    text = errors.get(f"{error.code}_{error.field}", errors[error.code]).format(label=label)
+    text = errors.get(f"{error.code}_{error.field}", errors[error.code]).format(
+        label=label, **_range(error))
     if not with_place:
         return text
     where = words["where"]
     place = where["rules"] if error.hand is None else where["hand"].format(n=error.hand + 1)
     return f"{place} — {text}"
+
+
+def _range(error):
+    """{low}, {high} of an out_of_range sentence ("" where the error has no range)."""
+    return {"low": "" if error.low is None else error.low,
+            "high": "" if error.high is None else error.high}
 
 
 def describe(words, hand, record):
@@ -215,26 +224,48 @@ def chart(words, record, game):
 
 # ---------------------------------------------------------------- the result to paste
 
-def standings_text(words, record, final):
-    """The final standings as a few lines for a chat app: place (shared places as the table
-    says them), name, points and result, then the uma and oka they include.
+def preset_of(rules):
+    """The rule preset a game's rules are exactly (engine.presets.NAMES), or "custom".
 
-    >>> words = {"seat": {"0": "E", "1": "S", "2": "W"}, "final": {"shared": "{best}-{worst}"},
-    ...          "share": {"paste_title": "Result", "paste_line": "{rank} {name} {points} ({result})",
-    ...                    "paste_place": "{n}.",
-    ...                    "paste_rules": "uma {uma}, oka {oka}"}}
+    >>> preset_of(preset_rules("mleague")), preset_of({**preset_rules("tenhou"), "busting": 0})
+    ('mleague', 'custom')
+    """
+    for name in NAMES:
+        if rules["players"] in PRESETS[name]["seats"] and rules == preset_rules(name, rules["players"]):
+            return name
+    return "custom"
+
+
+def uma_text(uma):
+    """The uma as players write it, every place signed: "+30/+10/−10/−30", "+20/0/−20"."""
+    return "/".join(signed(value) for value in uma)
+
+
+def standings_text(words, record, final, day):
+    """The final standings as a few lines for a chat app: the title with the day (a
+    datetime.date), then place (a shared place as the table says it), name, points and result in
+    pt, then the rule preset, the uma and the rule's oka (thousands, before any split).
+
+    >>> from datetime import date
+    >>> words = {"seat": {"0": "E", "1": "S", "2": "W"}, "final": {"shared": "={best}"},
+    ...          "preset": {"tenhou": "Tenhou"}, "setup": {"custom": "own rules"},
+    ...          "share": {"paste_title": "Result {date}", "paste_date": "{year}-{month}-{day}",
+    ...                    "paste_line": "{rank} {name} {points} ({result}pt)", "paste_place": "{n}.",
+    ...                    "paste_rules": "{preset}, uma {uma}, oka {oka}", "paste_no_oka": "none"}}
     >>> final = {"places": [[2, 3], [1, 1], [2, 3]], "scores": [30000, 50000, 30000],
     ...          "results": [-10.0, 45.0, -35.0], "oka": [0, 15, 0]}
-    >>> record = {"rules": {"uma": [15, 0, -15]}, "names": ["Ann", "", "Kim"]}
-    >>> print(standings_text(words, record, final))
-    Result
-    1. S 50,000 (+45.0)
-    2-3 Ann 30,000 (−10.0)
-    2-3 Kim 30,000 (−35.0)
-    uma 15/0/−15, oka +15.0
+    >>> record = {"rules": {"players": 3, "uma": [15, 0, -15], "start": 35000, "return": 40000},
+    ...           "names": ["Ann", "", "Kim"]}
+    >>> print(standings_text(words, record, final, date(2026, 12, 2)))
+    Result 2026-12-2
+    1. S 50,000 (+45.0pt)
+    =2 Ann 30,000 (−10.0pt)
+    =2 Kim 30,000 (−35.0pt)
+    own rules, uma +15/0/−15, oka 15
     """
     says = words["share"]
-    lines = [says["paste_title"]]
+    when = says["paste_date"].format(year=day.year, month=day.month, day=day.day)
+    lines = [says["paste_title"].format(date=when)]
     for seat in standings_order(final):
         best, worst = final["places"][seat]
         place = says["paste_place"].format(n=best) if best == worst else place_text(words, [best, worst])
@@ -242,8 +273,12 @@ def standings_text(words, record, final):
                                                name=seat_name(words, record, seat),
                                                points=fmt(final["scores"][seat]),
                                                result=signed_result(final["results"][seat])))
-    uma = "/".join(signed(value).lstrip("+") for value in record["rules"]["uma"])
-    lines.append(says["paste_rules"].format(uma=uma, oka=signed_result(max(final["oka"]))))
+    rules = record["rules"]
+    preset = preset_of(rules)
+    oka = Decimal(rules["return"] - rules["start"]) * rules["players"] / 1000  # the rule's, unsplit
+    lines.append(says["paste_rules"].format(
+        preset=words["setup"]["custom"] if preset == "custom" else words["preset"][preset],
+        uma=uma_text(rules["uma"]), oka=fmt(oka) if oka else says["paste_no_oka"]))
     return "\n".join(lines)
 
 

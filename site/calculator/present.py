@@ -1,7 +1,8 @@
 """Turn the engine's result dicts into the texts a page shows, in the page's language.
 
-Used twice: by build.py to pre-render the default answer and the tables, and by the browser glue
-to redraw them live, so the static and the live page can never word a result differently.
+Used twice: by build.py to pre-render the default answer and the tables, and by the page
+(calculator/__init__.py) to redraw them live, so the static and the live page can never word a
+result differently.
 
 >>> fmt(3900), fmt(Decimal("1234.50")), fmt(Decimal("0.025"))
 ('3,900', '1,234.5', '0.025')
@@ -94,14 +95,17 @@ def payment_order(payments):
 
 def payments_text(result, strings):
     """The payments card: each payer's amount, non-dealers first; a riichi dealer's tsumo, where
-    every payer pays the same, as "2,000 올" / 「2,000オール」. A riichi tsumo's amounts are joined
-    the way players write them ("1,000·2,000" / 「1,000・2,000」), other payers with " / "."""
+    every payer pays the same, as "2,000 올" / 「2,000オール」. A riichi non-dealer's tsumo as players
+    say it, two amounts: the non-dealer share, then the dealer's ("1,000·2,000" / 「1,000・2,000」),
+    the same with two payers or three. Other payers are each listed, joined with " / "."""
     payments = result["payments"]
     if result["rule"] == "riichi" and all(p["payer"] == "nondealer" for p in payments):
         return strings["card"]["all"].format(a=fmt(payments[0]["amount"]))
-    tsumo = result["rule"] == "riichi" and all(p["payer"] != "discarder" for p in payments)
-    joiner = strings["joiner"]["tsumo_payments" if tsumo else "payments"]
-    return joiner.join(fmt(p["amount"]) for p in payment_order(payments))
+    if result["rule"] == "riichi" and all(p["payer"] != "discarder" for p in payments):
+        share = {p["payer"]: p["amount"] for p in payments}  # riichi non-dealers pay alike
+        return strings["joiner"]["tsumo_payments"].join(fmt(share[payer])
+                                                        for payer in ("nondealer", "dealer"))
+    return strings["joiner"]["payments"].join(fmt(p["amount"]) for p in payment_order(payments))
 
 
 def _table(strings, dotted):

@@ -2,9 +2,8 @@
 not touched until the user keeps the followed one, and then it is kept under PREVIOUS first. A
 link that cannot be followed gets its message and changes nothing."""
 from engine.ledger import RecordError, link, replay
-from ledger_page import store
-from ledger_page.dom import L, error_text, q, set_text, state
-from pyscript import window
+from ledger import store
+from ledger.page import error_text, L, q, set_text, state, win
 
 
 def show_problem(text):
@@ -18,7 +17,7 @@ def read_link():
     or one that cannot be followed: its message is shown)."""
     show_problem("")
     try:
-        game = link.from_fragment(str(window.location.hash))
+        game = link.from_fragment(str(win().location.hash))
     except link.LinkError as error:
         show_problem(L["follow"][error.code])
         return None
@@ -49,7 +48,7 @@ def open_link():
 
 def leave_link():
     """Back to this phone's game: the address loses its #g=, the followed game is let go."""
-    window.history.replaceState(None, "", window.location.pathname)
+    win().history.replaceState(None, "", win().location.pathname)
     state["following"] = None
     show_problem("")
     box = q("[data-ledger-follow-box]")
@@ -59,7 +58,7 @@ def leave_link():
 
 def keep_followed():
     """The followed game, to become this phone's: the stored one is kept under PREVIOUS first.
-    Returns the game for the glue to save and draw."""
+    Returns the game for start()'s actions to save and draw."""
     game = state["following"]
     if store.stored(store.KEY) is not None:
         store.keep_previous()

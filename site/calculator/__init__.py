@@ -1,25 +1,21 @@
-"""The browser glue: moves values between the page and the engine, nothing more.
+"""The calculator page: moves values between the page and the engine, nothing more.
 
 It reads the form, asks the engine, and writes texts from `present` into the page with
 textContent only. It parses no number and knows no rule.
 
 Each input costs only what changed: elements are looked up once and kept, a text or a `hidden`
-flag is written only when it differs from what this glue last wrote there, and the "your hand"
+flag is written only when it differs from what this page last wrote there, and the "your hand"
 row is found by one selector instead of a walk over the whole fu × han table.
-"""
-import json
 
+The page's script calls start(document); nothing touches the page before that.
+"""
+import address
+import dom
 import engine
-import present
+from calculator import present
 from engine import tables
 from engine.query import parse, parse_value, used_keys
-from pyodide.ffi import create_proxy
-from pyscript import document, window
 
-STRINGS = json.loads(document.getElementById("strings").textContent)
-FORM = document.getElementById("calc")
-RESULTS = document.getElementById("results")
-ROOT = document.documentElement
 QUIET_MS = 600  # screen readers hear the new total once typing pauses this long
 HK_KEYS = ("table", "cap", "ron_split", "tsumo_split", "unit")
 CARDS = ("total", "payments", "middle", "tier", "fu")
@@ -28,49 +24,38 @@ FU_HAN = ("[data-fu-han-rows] tr[data-fu='{fu}'][data-han='{han}'],"
           " [data-fu-han-3p-rows] tr[data-fu='{fu}'][data-han='{han}']")
 
 # han: the hand's han for the fu × han table; marked: the rows marked "your hand" (None: the
-# static page's own marks, not looked up yet); error: the field whose error shows; hk: the HK
+# static page's own marks, not looked up yet); hk: the HK
 # settings the HK columns show; link: the query last put in the address bar.
-state = {"result": None, "han": None, "timer": None, "marked": None, "error": None,
-         "hk": None, "link": None, "tiles": None}
-found = {}  # selector -> element(s), looked up once
-shown = {}  # slot -> the text or hidden flag last written there
+# page: the dom.Page start() was given, with the page's strings and its form, results and root.
+state = {"result": None, "han": None, "timer": None, "marked": None, "hk": None, "link": None,
+         "tiles": None}
+page = {}
 
 
 def one(selector):
-    if selector not in found:
-        found[selector] = document.querySelector(selector)
-    return found[selector]
+    return page["dom"].one(selector)
 
 
 def each(selector, inner=()):
-    """The elements matching `selector`, each with its `inner` elements, looked up once."""
-    key = (selector, inner)
-    if key not in found:
-        found[key] = [(element, *(element.querySelector(part) for part in inner))
-                      for element in document.querySelectorAll(selector)]
-    return found[key]
+    return page["dom"].each(selector, inner)
 
 
 def put(slot, element, text):
-    """Write a text only when it differs from the one last written to this slot."""
-    if element is not None and shown.get(slot) != text:
-        element.textContent = text
-        shown[slot] = text
+    page["dom"].put(slot, element, text)
 
 
 def hide(slot, element, hidden):
-    if shown.get(slot) != hidden:
-        element.hidden = hidden
-        shown[slot] = hidden
+    page["dom"].hide(slot, element, hidden)
 
 
 def fields():
     """(name, form control, is a checkbox) for every engine key the form holds, looked up once."""
+    found = page["dom"].found
     if "fields" not in found:
         found["fields"] = []
         for name in engine.KEYS:
-            field = FORM.elements.namedItem(name)
-            if field is not None:
+            field = page["form"].elements.namedItem(name)
+            if dom.found(field):  # a key of another mode the form does not hold yet
                 found["fields"].append((name, field, getattr(field, "type", None) == "checkbox"))
     return found["fields"]
 
@@ -80,55 +65,20 @@ def read_form():
             for name, field, checkbox in fields()}
 
 
-def read_link():
-    """The page's query as {key: first value}, for keys of the vocabulary only."""
-    params = window.URLSearchParams.new(window.location.search)
-    return {name: params.get(name) for name in engine.KEYS if params.has(name)}
+def link_pairs(mapping):
+    """What the address bar keeps: the rule, and every used key that differs from its default."""
+    return [("rule", mapping["rule"])] + [
+        (name, mapping[name]) for name in used_keys(mapping)
+        if name != "rule" and mapping[name] != engine.DEFAULTS[name]]
 
 
 def write_link(mapping):
-    """Keep the address bar in step: the rule, and every used key that differs from its default."""
-    params = window.URLSearchParams.new()
-    params.set("rule", mapping["rule"])
-    for name in used_keys(mapping):
-        if name != "rule" and mapping[name] != engine.DEFAULTS[name]:
-            params.set(name, mapping[name])
-    query = params.toString()
-    if query != state["link"]:
-        window.history.replaceState(None, "", window.location.pathname + "?" + query)
-        state["link"] = query
-
-
-def set_text(selector, text):
-    element = document.querySelector(selector)
-    if element is not None:
-        element.textContent = text
+    state["link"] = address.write(page["dom"].window, link_pairs(mapping), state["link"])
 
 
 def show_error(error):
-    """Show one field's error; only the field shown before is cleared (the page starts clean)."""
-    field = None if error is None else error.field
-    if state["error"] is not None and state["error"] != field:
-        clear_error(state["error"])
-    state["error"] = field
-    if error is None:
-        return
-    box = one(f'[data-error="{field}"]')
-    box.textContent = present.error_text(error, STRINGS)
-    box.hidden = False
-    for control in document.querySelectorAll(f'[name="{field}"]'):
-        control.setAttribute("aria-invalid", "true")
-    details = box.closest("details")
-    if details is not None:
-        details.open = True
-
-
-def clear_error(field):
-    box = one(f'[data-error="{field}"]')
-    box.hidden = True
-    box.textContent = ""
-    for control in document.querySelectorAll(f'[name="{field}"][aria-invalid]'):
-        control.removeAttribute("aria-invalid")
+    """The error next to its field, or none."""
+    page["dom"].show_error(error and error.field, error and present.error_text(error, page["strings"]))
 
 
 def text_slots(view):
@@ -153,7 +103,7 @@ def payer_rows(view):
 
 
 def draw(result):
-    view = present.view(result, STRINGS)
+    view = present.view(result, page["strings"])
     for slot, element, text in text_slots(view):
         put(slot, element, text)
     draw_notices(view["notices"])
@@ -168,12 +118,13 @@ def draw(result):
 
 
 def draw_notices(notices):
+    shown = page["dom"].shown
     if shown.get("notices") == notices:
         return
     box = one("[data-notices]")
     box.replaceChildren()
     for text in notices:
-        item = document.createElement("li")
+        item = page["dom"].document.createElement("li")
         item.textContent = text
         box.appendChild(item)
     one("[data-notices-box]").hidden = not notices
@@ -187,12 +138,12 @@ def mark_your_hand(result):
     if state["marked"] is not None and state["marked"][0] == mine:
         return
     if state["marked"] is None:  # the static page marks the default hand's rows
-        old = list(document.querySelectorAll("[data-fu-han-rows] tr.mine,"
+        old = list(page["dom"].document.querySelectorAll("[data-fu-han-rows] tr.mine,"
                                               " [data-fu-han-3p-rows] tr.mine"))
     else:
         old = state["marked"][1]
-    new = [] if mine is None else list(document.querySelectorAll(FU_HAN.format(fu=mine[0],
-                                                                               han=mine[1])))
+    new = [] if mine is None else list(page["dom"].document.querySelectorAll(
+        FU_HAN.format(fu=mine[0], han=mine[1])))
     for row in old:
         row.classList.remove("mine")
         row.querySelector("[data-your-hand]").hidden = True
@@ -221,15 +172,15 @@ def draw_hk_columns(mapping):
 
 def announce_later():
     """aria-busy holds the live region's announcement until typing pauses."""
-    RESULTS.setAttribute("aria-busy", "true")
+    page["results"].setAttribute("aria-busy", "true")
     if state["timer"] is not None:
-        window.clearTimeout(state["timer"])
-    state["timer"] = window.setTimeout(done_proxy, QUIET_MS)
+        page["dom"].window.clearTimeout(state["timer"])
+    state["timer"] = page["dom"].window.setTimeout(page["proxies"]["done"], QUIET_MS)
 
 
 def announce_now():
     state["timer"] = None
-    RESULTS.setAttribute("aria-busy", "false")
+    page["results"].setAttribute("aria-busy", "false")
 
 
 def update(mapping):
@@ -238,27 +189,27 @@ def update(mapping):
         result = engine.calculate_values(values)  # tiles are read here, and may be refused
     except engine.InputError as error:
         show_error(error)
-        RESULTS.dataset.state = "stale"
+        page["results"].dataset.state = "stale"
         return
     show_error(None)
     state["han"] = result["tiles"].get("han") if "tiles" in result else values.get("han")
     waiting = "total" not in result  # 13 tiles: the waits, no value
-    RESULTS.dataset.view = "waits" if waiting else "value"
+    page["results"].dataset.view = "waits" if waiting else "value"
     if not waiting:
         state["result"] = result
         draw(result)
     if state["tiles"] is not None:
         state["tiles"].draw(result)
-    RESULTS.dataset.state = "ok"
+    page["results"].dataset.state = "ok"
 
 
 def apply_preset():
     """The rule-set selector writes its values into the table-rule controls."""
-    players = FORM.elements.namedItem("players").value
-    preset = FORM.elements.namedItem("preset").value
+    players = page["form"].elements.namedItem("players").value
+    preset = page["form"].elements.namedItem("preset").value
     for name, value in {**present.preset_keys(preset, players),
                         **present.preset_tile_keys(preset)}.items():
-        field = FORM.elements.namedItem(name)
+        field = page["form"].elements.namedItem(name)
         if getattr(field, "type", None) == "checkbox":
             field.checked = value == "1"
         else:
@@ -267,14 +218,13 @@ def apply_preset():
 
 def follow_preset(mapping):
     """Once a table rule no longer agrees with the chosen rule set, the selector says "custom"."""
-    preset = FORM.elements.namedItem("preset")
+    preset = page["form"].elements.namedItem("preset")
     if preset.value != "custom" and not present.preset_matches(preset.value, mapping):
         preset.value = "custom"
 
 
 def on_input(event=None):
-    name = getattr(event.target, "name", None) if event is not None else None
-    recompute(name)
+    recompute(getattr(event.target, "name", None) if event is not None else None)
 
 
 def with_tiles(mapping, typed=False):
@@ -286,8 +236,7 @@ def with_tiles(mapping, typed=False):
             box.draw(None)
         return mapping
     hand = box.sync(typed=typed)
-    mapping = {**mapping, "agari": box.field("agari").value}
-    return box.adjust(mapping, hand)
+    return box.adjust({**mapping, "agari": box.control("agari").value}, hand)
 
 
 def recompute(name=None):
@@ -304,32 +253,20 @@ def recompute(name=None):
 
 async def copy_total(_event):
     result = state["result"]
-    if result is None or RESULTS.dataset.view == "waits":
+    if result is None or page["results"].dataset.view == "waits":
         return
-    view = present.view(result, STRINGS)
-    rule = STRINGS["option"]["rule"][result["rule"]]
-    line = f'{view["total"]}{STRINGS["card"]["points_unit"]} — {rule}. {view["explanation"]}'
-    await copy(line, STRINGS["card"]["copied"])
+    strings = page["strings"]
+    view = present.view(result, strings)
+    rule = strings["option"]["rule"][result["rule"]]
+    line = f'{view["total"]}{strings["card"]["points_unit"]} — {rule}. {view["explanation"]}'
+    await page["dom"].copy(line, "[data-done]", strings["card"]["copied"])
 
 
 async def share_link(_event):
-    url = window.location.href
-    if hasattr(window.navigator, "share"):
-        try:
-            await window.navigator.share(window.Object.fromEntries([["url", url],
-                                                                    ["title", document.title]]))
-            return
-        except Exception:  # the user closed the share sheet, or it is not allowed here
-            pass
-    await copy(url, STRINGS["card"]["shared"])
-
-
-async def copy(text, done):
-    try:
-        await window.navigator.clipboard.writeText(text)
-    except Exception:  # clipboard refused (no permission, insecure context)
-        return
-    set_text("[data-done]", done)
+    """The share sheet with the page's address, else the address onto the clipboard."""
+    url = page["dom"].window.location.href
+    if not await page["dom"].share({"url": url, "title": page["dom"].document.title}):
+        await page["dom"].copy(url, "[data-done]", page["strings"]["card"]["shared"])
 
 
 def on_link(_event=None):
@@ -338,7 +275,7 @@ def on_link(_event=None):
     state["link"] = None  # the address came from outside: the next input rewrites it
     form = read_form()
     follow_preset(form)
-    update(with_tiles({**form, **read_link()}))
+    update(with_tiles({**form, **address.read(page["dom"].window, engine.KEYS)}))
     draw_hk_columns(form)
 
 
@@ -349,46 +286,45 @@ def start_static():
     are remembered as written, so the first input changes only what differs from them.
     """
     form = read_form()
-    if window.location.search or any(form[name] != engine.DEFAULTS[name] for name in form):
+    if page["dom"].window.location.search or any(form[name] != engine.DEFAULTS[name] for name in form):
         return False
     values = parse(form)
     state["han"] = values.get("han")
     state["result"] = engine.calculate_values(values)
     state["hk"] = tuple(parse_value(name, form[name]) for name in HK_KEYS)
-    view = present.view(state["result"], STRINGS)
+    view = present.view(state["result"], page["strings"])
+    shown = page["dom"].shown
     shown.update({slot: text for slot, _element, text in text_slots(view)})
     shown.update({slot: hidden for slot, _row, hidden in payer_rows(view)})
     shown["notices"] = view["notices"]
     return True
 
 
-# Module globals keep the proxies alive for as long as the page listens.
-done_proxy = create_proxy(announce_now)
-input_proxy = create_proxy(on_input)
-link_proxy = create_proxy(on_link)
-copy_proxy = create_proxy(copy_total)
-share_proxy = create_proxy(share_link)
+def start(document):
+    """Wire the page's form and buttons to the engine; called by the page's script."""
+    page.update(dom=dom.Page(document), form=document.getElementById("calc"),
+                results=document.getElementById("results"))
+    page["strings"] = page["dom"].strings()
+    # Kept in `page` for as long as the page listens.
+    proxies = page["proxies"] = {name: dom.proxy(handler) for name, handler in {
+        "done": announce_now, "input": on_input, "link": on_link, "copy": copy_total,
+        "share": share_link}.items()}
+    mount_tiles(document)
+    if not start_static():
+        on_link()
+    page["dom"].window.addEventListener("popstate", proxies["link"])  # boot.js has put the link into the form
+    page["form"].addEventListener("input", proxies["input"])
+    document.querySelector("[data-copy]").addEventListener("click", proxies["copy"])
+    document.querySelector("[data-share]").addEventListener("click", proxies["share"])
+    page["results"].setAttribute("aria-busy", "false")
+    document.documentElement.dataset.engine = "ready"
 
 
-def mount_tiles():
+def mount_tiles(document):
     """The tile box in the hand block (fumode=tiles): taps rewrite the tile fields and recompute."""
     from tiles.box import TileBox
 
-    box = TileBox(document, one("[data-tiles]"), FORM.elements.namedItem, STRINGS, RESULTS)
+    box = TileBox(document, document.querySelector("[data-tiles]"),
+                  page["form"].elements.namedItem, page["strings"], page["results"])
     box.listen(recompute)
     state["tiles"] = box
-
-
-def start():
-    mount_tiles()
-    if not start_static():
-        on_link()
-    window.addEventListener("popstate", link_proxy)  # boot.js has put the link into the form
-    FORM.addEventListener("input", input_proxy)
-    document.querySelector("[data-copy]").addEventListener("click", copy_proxy)
-    document.querySelector("[data-share]").addEventListener("click", share_proxy)
-    RESULTS.setAttribute("aria-busy", "false")
-    ROOT.dataset.engine = "ready"
-
-
-start()

@@ -1,19 +1,21 @@
 """Turn engine.conditions' answers into the words players say, in the page's language.
 
-Used by build.py for the static default answer and by the conditions page's and the ledger's
-glue live, so the static and the live page word an answer the same way.
+Used by build.py for the static default answer and by the conditions page and the ledger
+page packages live, so the static and the live page word an answer the same way.
 
 >>> import tomllib, pathlib
 >>> strings = tomllib.loads(pathlib.Path("content/ko/strings.toml").read_text("utf-8"))
 >>> need = {"points": [1300, 2600], "hands": [{"han": 3, "fu": 40}, {"han": 4, "fu": 20}],
 ...         "limit": None}
 >>> route_texts({"win": "tsumo", "need": need}, [25000] * 4, 0, 1, strings)
-('쯔모 1,300·2,600', '3판 40부 · 4판 20부')
+('쯔모 1,300·2,600 이상', '3판 40부 · 4판 이상은 아무 화료나')
 """
+from engine.conditions import possible
+from engine.keys import FU_VALUES
 
 
 def amount(points, strings):
-    """3900 -> "3,900" (ko) or "3900" (ja)."""
+    """3900 -> "3,900": an amount always with its thousands separator (TERMS.md)."""
     return f"{points:,}".replace(",", strings["conditions"]["say"]["thousands"])
 
 
@@ -39,10 +41,23 @@ def need_title(seat, place, dealer, players, strings):
                                                 place=place_label(place, players, strings))
 
 
-def hands_text(need, strings):
-    """The han/fu readings under an amount: each han 1–4 with its smallest fu, then the limit."""
+def smallest_fu(han, win):
+    """The fewest fu a hand of `han` can have on this win (20 for a 2-han tsumo: pinfu)."""
+    return min(fu for fu in FU_VALUES if possible(han, fu, win))
+
+
+def hands_text(need, strings, win="ron"):
+    """The han/fu readings under an amount: each han 1–4 with its smallest fu, then the limit.
+    Once a han's reading is the fewest fu that han can have, any hand of that han or more does
+    it, and the line says so once ("3판 이상은 아무 화료나") instead of listing fu that no longer
+    matter."""
     say = strings["conditions"]["say"]
-    parts = [say["hand"].format(han=hand["han"], fu=hand["fu"]) for hand in need["hands"]]
+    parts = []
+    for hand in need["hands"]:
+        if hand["fu"] == smallest_fu(hand["han"], win):
+            parts.append(say["hand_any"].format(han=hand["han"]))
+            return say["hands_sep"].join(parts)
+        parts.append(say["hand"].format(han=hand["han"], fu=hand["fu"]))
     if need["limit"] and not parts:
         parts.append(say["from_limit"].format(limit=strings["tier"][need["limit"]]))
     elif need["limit"]:
@@ -78,15 +93,15 @@ def route_texts(route, scores, dealer, seat, strings, names=None, hit=False):
             return say[f"ron_{need}"].format(who=who), ""
         text = say["ron_direct" if hit else "ron"].format(
             who=who, points=amount(need["points"], strings))
-        return text, hands_text(need, strings)
+        return text, hands_text(need, strings, "ron")
     if isinstance(need, str):
         return say[f"tsumo_{need}"], ""
     points = [amount(p, strings) for p in need["points"]]
     paid = say["tsumo_all"].format(a=points[0]) if len(points) == 1 else \
         say["tsumo_pair"].format(a=points[0], b=points[1])
     if len(points) == 1:
-        return paid, hands_text(need, strings)  # "2,600 올" says tsumo by itself
-    return say["tsumo"].format(points=paid), hands_text(need, strings)
+        return paid, hands_text(need, strings, "tsumo")  # "2,600 올 이상" says tsumo by itself
+    return say["tsumo"].format(points=paid), hands_text(need, strings, "tsumo")
 
 
 def draw_text(kind, answer, strings):
@@ -109,16 +124,33 @@ def view(answer, scores, dealer, strings, names=None):
     return texts
 
 
-def rank_text(answer, scores, strings):
-    say = strings["conditions"]["say"]
-    mine = scores[answer["seat"]]
-    shared = sum(score == mine for score in scores) > 1
-    return say["rank_now_shared" if shared else "rank_now"].format(rank=answer["rank"])
+def _rank_key(answer, scores, ties, short):
+    tied = sum(score == scores[answer["seat"]] for score in scores) > 1
+    key = "rank_short" if short else "rank_now"
+    if tied:
+        key += "_tied" if ties == "split" else "_shared"  # a place shared, or ranked by seat
+    return key
+
+
+def rank_text(answer, scores, strings, ties="seat"):
+    """The asker's place now, as a sentence: "지금 2위예요." With equal points: ranked by seat
+    ("동점이지만 지금은 2위예요.") or sharing the place (``ties=split``: "지금 공동 1위예요.")."""
+    key = _rank_key(answer, scores, ties, short=False)
+    return strings["conditions"]["say"][key].format(rank=answer["rank"])
+
+
+def ledger_summary(answer, scores, name, tsumo, strings, ties="seat"):
+    """One seat's line in the ledger's conditions panel, a short label: "남가 (2위) — 쯔모 …"."""
+    rank = strings["conditions"]["say"][_rank_key(answer, scores, ties, short=True)]
+    return strings["conditions"]["joiner"]["ledger_need"].format(
+        name=name, rank=rank.format(rank=answer["rank"]), tsumo=tsumo)
 
 
 def error_text(error, strings):
-    """A StateError's sentence next to its field."""
-    words = strings["conditions"]
+    """A StateError's sentence next to its field (the strings' [error], one sentence per code)."""
+    words, errors = strings["conditions"], strings["error"]
     label = words["label"].get(error.field, error.field)
-    template = words["error"].get(error.code, words["error"]["other"])
-    return template.format(label=label)
+    template = errors.get(f"{error.code}_{error.field}") or errors.get(error.code) \
+        or words["error"]["other"]
+    return template.format(label=label, low="" if error.low is None else error.low,
+                           high="" if error.high is None else error.high)

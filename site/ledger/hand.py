@@ -3,11 +3,10 @@ carried over from the calculator's link."""
 import engine
 from engine import ledger
 from engine.query import parse
-from ledger_page.dom import (HAND_FORM, L, clear_errors, each, error_text, q, round_text, set_text,
-                             show_error, state)
-from ledger_page.game import current_game, engine_record, standing
-from ledger_present import signed
-from pyscript import window
+from ledger.page import (clear_errors, each, el, error_text, L, q, round_text, set_text,
+                         show_error, state, win)
+from ledger.game import current_game, engine_record, standing
+from ledger.present import signed
 
 ERROR_BOX = {"from": "from", "winners": "winner", "seat": "winner", "han": "winner",
              "fu": "winner", "yakuman": "winner", "pao": "winner", "tenpai": "tenpai",
@@ -16,18 +15,18 @@ NOT_YET = {("no_winner", "winners"), ("missing", "from"), ("missing", "seat")}
 
 
 def checked(name):
-    return [int(box.value) for box in each(f'input[name="{name}"]:checked', HAND_FORM)]
+    return [int(box.value) for box in each(f'input[name="{name}"]:checked', el["hand_form"])]
 
 
 def read_form_hand():
     """The hand as the form states it, in the record's keys (values as the controls hold them);
     the engine checks it."""
-    result = HAND_FORM.elements.namedItem("result").value
+    result = el["hand_form"].elements.namedItem("result").value
     hand = {"result": result, "riichi": checked("riichi")}
     if result in ("ron", "tsumo"):
         hand["winners"] = []
         for seat in checked("winner"):
-            box = q(f'[data-ledger-winner="{seat}"]', HAND_FORM)
+            box = q(f'[data-ledger-winner="{seat}"]', el["hand_form"])
             winner = {"seat": seat, "yakuman": q('[name="yakuman"]', box).value}
             if winner["yakuman"] == "0":
                 winner.update(han=q('[name="han"]', box).value, fu=q('[name="fu"]', box).value)
@@ -35,14 +34,14 @@ def read_form_hand():
                 winner["pao"] = q('[name="pao"]', box).value
             hand["winners"].append(winner)
         if result == "ron":
-            hand["from"] = HAND_FORM.elements.namedItem("from").value or None
+            hand["from"] = el["hand_form"].elements.namedItem("from").value or None
             if hand["from"] is None:
                 del hand["from"]
     elif result == "draw":
         hand["tenpai"] = checked("tenpai")
         hand["nagashi"] = checked("nagashi")
-    elif result == "chombo" and HAND_FORM.elements.namedItem("seat").value:
-        hand["seat"] = HAND_FORM.elements.namedItem("seat").value
+    elif result == "chombo" and el["hand_form"].elements.namedItem("seat").value:
+        hand["seat"] = el["hand_form"].elements.namedItem("seat").value
     return hand
 
 
@@ -57,7 +56,7 @@ def preview(_event=None, adding=False):
     """What the hand in the form would change, before it is added. A choice still to make is a
     hint while the form is filled in, and an error when the hand is added."""
     record = state["record"]
-    clear_errors(HAND_FORM)
+    clear_errors(el["hand_form"])
     if record is None or current_game(record)["over"]:
         return None
     raw = read_form_hand()
@@ -70,7 +69,7 @@ def preview(_event=None, adding=False):
         if (error.code, error.field) in NOT_YET and not adding:  # not a mistake yet
             set_text("[data-ledger-preview-next]", error_text(error))
         else:
-            show_error(error_box(error, raw), error_text(error), HAND_FORM)
+            show_error(error_box(error, raw), error_text(error), el["hand_form"])
             set_text("[data-ledger-preview-next]", "")
         for seat in range(4):
             set_text(f'[data-ledger-preview="{seat}"]', "–")
@@ -89,7 +88,7 @@ def preview(_event=None, adding=False):
 
 def clear_form():
     """The form as it starts, after a hand is added."""
-    HAND_FORM.reset()
+    el["hand_form"].reset()
     set_text("[data-ledger-carried]", "")
     q("[data-ledger-carried]").hidden = True
     preview()
@@ -97,11 +96,11 @@ def clear_form():
 
 def carry_from_calculator():
     """A calculator link (?han=4&fu=40&win=tsumo&seat=dealer) fills the next-hand form once."""
-    params = window.URLSearchParams.new(window.location.search)
+    params = win().URLSearchParams.new(win().location.search)
     mapping = {name: params.get(name) for name in engine.KEYS if params.has(name)}
     if not mapping or state["record"] is None:
         return  # kept in the address until a game is running
-    window.history.replaceState(None, "", window.location.pathname)
+    win().history.replaceState(None, "", win().location.pathname)
     try:
         values = parse(mapping)
         result = engine.calculate_values(values)
@@ -109,8 +108,8 @@ def carry_from_calculator():
         return
     if values["rule"] != "riichi":
         return
-    HAND_FORM.elements.namedItem("result").value = values["win"]
-    for box in each("[data-ledger-winner]", HAND_FORM):
+    el["hand_form"].elements.namedItem("result").value = values["win"]
+    for box in each("[data-ledger-winner]", el["hand_form"]):
         q('[name="yakuman"]', box).value = str(values["yakuman"])
         if not values["yakuman"]:
             q('[name="han"]', box).value = str(values["han"])
@@ -119,9 +118,10 @@ def carry_from_calculator():
     if values["seat"] == "dealer" and not game["over"]:
         q(f'#lh-winner-{game["next"]["dealer"]}').checked = True
     if values["yakuman"]:
-        hand = L["hand"]["carried_yakuman"].format(k=values["yakuman"])
+        hand = L["yakuman"][str(values["yakuman"])]
     else:
         hand = L["hand"]["carried_hand"].format(han=values["han"], fu=result["fu"])
-    words = L["hand"]["carried"].format(hand=f'{hand}, {L["choice"]["result"][values["win"]]}')
+    words = L["hand"]["carried"].format(
+        hand=L["joiner"]["carried"].join((hand, L["choice"]["result"][values["win"]])))
     set_text("[data-ledger-carried]", words)
     q("[data-ledger-carried]").hidden = False

@@ -1,15 +1,10 @@
 """The conditions panel: every seat's answer (engine.conditions) for the chosen place, from the
-game's state before the next hand, worded by conditions_present, written with textContent only.
+game's state before the next hand, worded by conditions.present, written with textContent only.
 Open by default in the last round; the user's own toggle is kept after that."""
-import json
-
-import conditions_present as words
+from conditions import present as words
 from engine.conditions import Table, every_seat, read_rules
-from ledger_page.dom import seat_name, shown
-from ledger_page.game import current_game
-from pyscript import document
-
-STRINGS = json.loads(document.getElementById("strings").textContent)  # ledger, conditions, tier
+from ledger.page import doc, seat_name, shown, strings
+from ledger.game import current_game
 
 HOOK_ORDER = ("tsumo", "draw-tenpai", "draw-noten")
 state = {"opened_at": None}
@@ -23,7 +18,7 @@ def last_round(rules, upcoming):
 
 def draw(record, game):
     """Fill the panel for `game` (engine.ledger.replay of `record`)."""
-    panel = document.querySelector("[data-need-panel]")
+    panel = doc().querySelector("[data-need-panel]")
     if panel is None:
         return
     panel.hidden = game["over"]
@@ -36,17 +31,17 @@ def draw(record, game):
     if state["opened_at"] != key:
         state["opened_at"] = key
         panel.open = last_round(rules, upcoming)
-    place_field = document.querySelector("[data-need-place]")
+    place_field = doc().querySelector("[data-need-place]")
     place_field.options.item(2).hidden = players == 3
-    place_field.options.item(1).textContent = words.place_label(2, players, STRINGS)
+    place_field.options.item(1).textContent = words.place_label(2, players, strings)
     place = min(int(place_field.value), players - 1)
-    riichi = 1 if document.querySelector("[data-need-riichi]").checked else 0
+    riichi = 1 if doc().querySelector("[data-need-riichi]").checked else 0
     table = Table(tuple(upcoming["scores"]), upcoming["dealer"], upcoming["honba"],
                   upcoming["sticks"], rules)
-    box = document.querySelector("[data-need-seats]")
+    box = doc().querySelector("[data-need-seats]")
     box.replaceChildren()
     for answer in every_seat(table, place, riichi):
-        box.appendChild(seat_item(answer, table, lambda seat: seat_name(record, seat), STRINGS))
+        box.appendChild(seat_item(answer, table, lambda seat: seat_name(record, seat), strings))
 
 
 def on_change(_event):
@@ -59,27 +54,26 @@ def on_change(_event):
 def seat_item(answer, table, names, strings):
     seat = answer["seat"]
     texts = words.view(answer, table.scores, table.dealer, strings, names)
-    item = document.createElement("li")
-    details = document.createElement("details")
+    item = doc().createElement("li")
+    details = doc().createElement("details")
     details.dataset.needSeat = str(seat)
-    summary = document.createElement("summary")
-    rank = words.rank_text(answer, table.scores, strings)
-    summary.textContent = strings["conditions"]["joiner"]["ledger_need"].format(
-        name=names(seat), rank=rank, tsumo=texts["tsumo"][0])
+    summary = doc().createElement("summary")
+    summary.textContent = words.ledger_summary(answer, table.scores, names(seat), texts["tsumo"][0],
+                                               strings, table.rules["ties"])
     details.appendChild(summary)
-    routes = document.createElement("ul")
+    routes = doc().createElement("ul")
     routes.className = "needs"
     hooks = [f"ron-{r['from']}" for r in answer["routes"] if r["win"] == "ron"] + list(HOOK_ORDER)
     for hook in hooks:
         text, hands = texts[hook]
-        row = document.createElement("li")
-        main = document.createElement("span")
+        row = doc().createElement("li")
+        main = doc().createElement("span")
         main.className = "need-text"
         main.dataset.need = hook
         main.textContent = text
         row.appendChild(main)
         if hands:
-            under = document.createElement("span")
+            under = doc().createElement("span")
             under.className = "need-hands"
             under.textContent = hands
             row.appendChild(under)

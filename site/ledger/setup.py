@@ -1,11 +1,11 @@
 """The rules form that starts a game: presets, the player count, the seats' names."""
 from engine import ledger
 from engine.presets import FIELDS, preset_rules
-from ledger_page.dom import L, RULES_FORM, clear_errors, each, error_text, q, show_error
+from ledger.page import clear_errors, each, el, error_text, L, q, show_error
 
 
 def setup_field(name):
-    return RULES_FORM.elements.namedItem(name)
+    return el["rules_form"].elements.namedItem(name)
 
 
 def setup_players():
@@ -13,7 +13,7 @@ def setup_players():
 
 
 def fill_uma(uma):
-    for box, value in zip(each('input[name="uma"]', RULES_FORM), [*uma, ""]):
+    for box, value in zip(each('input[name="uma"]', el["rules_form"]), [*uma, ""]):
         box.value = str(value)
 
 
@@ -35,14 +35,14 @@ def on_preset(_event=None):
     are and takes only the player-dependent start, return and uma from the defaults."""
     name = setup_field("preset").value
     players = setup_players()
-    clear_errors(RULES_FORM)
+    clear_errors(el["rules_form"])
     if name != "custom":
         try:
             fill_rules(preset_rules(name, players))
             return
         except ValueError:  # a rule set played by four only
             setup_field("preset").value = "custom"
-            show_error("rules", L["setup"]["three_not_offered"], RULES_FORM)
+            show_error("rules", L["setup"]["three_not_offered"], el["rules_form"])
     seats = ledger.rules_from({"players": players})
     for field in ("start", "return", "target"):
         setup_field(field).value = str(seats[field])
@@ -70,7 +70,7 @@ def read_rules():
     mapping = {}
     for field in FIELDS:
         if field == "uma":
-            boxes = each('input[name="uma"]', RULES_FORM)[:setup_players()]
+            boxes = each('input[name="uma"]', el["rules_form"])[:setup_players()]
             mapping["uma"] = [box.value.strip() for box in boxes]
             continue
         element = setup_field(field)
@@ -85,12 +85,12 @@ def read_rules():
 
 def read_new_game():
     """The game the form starts, or None with the error shown next to its field."""
-    clear_errors(RULES_FORM)
+    clear_errors(el["rules_form"])
     try:
         rules = read_rules()
     except ledger.RecordError as error:
-        show_error(error.field, error_text(error), RULES_FORM)
+        show_error(error.field, error_text(error), el["rules_form"])
         q("#ledger-rule-list").open = True
         return None
-    names = [box.value.strip() for box in each('input[name="name"]', RULES_FORM)]
+    names = [box.value.strip() for box in each('input[name="name"]', el["rules_form"])]
     return {"rules": rules, "hands": [], "names": names[:rules["players"]]}

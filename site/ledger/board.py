@@ -1,26 +1,25 @@
 """The board (round, honba, sticks, each seat's score and its difference to the reference seat)
 and the history of hands."""
-from ledger_page.dom import L, q, round_text, set_text, shown, state
-from ledger_page.game import current_game, standing
-from ledger_present import describe, signed
-from present import fmt
-from pyscript import document
+from ledger.page import doc, L, q, round_text, set_text, shown, state
+from ledger.game import current_game, standing
+from ledger.present import describe, signed
+from calculator.present import fmt
 
 
 def draw_history(record, game):
     body = q("[data-ledger-history]")
     body.replaceChildren()
     for hand, entry in zip(record["hands"], game["hands"]):
-        row = document.createElement("tr")
-        head = document.createElement("th")
+        row = doc().createElement("tr")
+        head = doc().createElement("th")
         head.scope = "row"
         head.textContent = f'{round_text(entry["round"])} {entry["honba"]}{L["board"]["honba_unit"]}'
         row.appendChild(head)
-        what = document.createElement("td")
+        what = doc().createElement("td")
         what.textContent = describe(L, hand, record)
         row.appendChild(what)
         for seat, delta in enumerate(entry["deltas"]):
-            cell = document.createElement("td")
+            cell = doc().createElement("td")
             cell.textContent = signed(delta)
             cell.className = "plus" if delta > 0 else "minus" if delta < 0 else ""
             if seat == 3:

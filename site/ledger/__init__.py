@@ -1,17 +1,19 @@
-"""The ledger page's glue: wires the page's controls to the modules of `ledger_page` (one concern
-each: storage, setup, the next hand, the board, the conditions, the chart, the final results,
-share and follow) and holds the actions that change the game. Every change goes through `change`:
-saved first, then drawn. A game followed from a link is drawn, never saved, until it is kept. The
-engine does the arithmetic, `ledger_present` the wording."""
+"""The ledger page: wires the page's controls to this package's modules (one concern each:
+`store` localStorage, `setup` the rules form, `hand` the next hand, `board` the scores and the
+history, `conditions` what each seat needs, `chart`, `final` the results and the export, `share`
+the link and the QR code, `follow` a game opened from a link; `page` the elements and the state,
+`game` the page's game, `present` the wording) and holds the actions that change the game. Every
+change goes through `change`: saved first, then drawn. A game followed from a link is drawn, never
+saved, until it is kept. The page's script calls start(document); nothing touches the page before
+that."""
 import asyncio
 
-from ledger_page import board, chart, conditions, final, follow, hand, setup, share, store
-from ledger_page.dom import (BOARD, GAME, HAND_FORM, L, MAIN, ROOT, SETUP, copy_text, each, q,
-                             seat_name, set_text, show_error, shown, state)
-from ledger_page.game import current_game
-from ledger_present import chombo_hint
-from pyodide.ffi import create_proxy
-from pyscript import window
+from ledger import board, chart, conditions, final, follow, hand, setup, share, store
+import dom
+from ledger.page import (bind, copy_text, each, el, L, q, seat_name, set_text, show_error, shown,
+                         state, win)
+from ledger.game import current_game
+from ledger.present import chombo_hint
 
 
 def change(record):
@@ -24,24 +26,24 @@ def change(record):
 
 def draw():
     record = shown()
-    MAIN.dataset.following = "1" if state["following"] else "0"
-    SETUP.hidden = record is not None
-    GAME.hidden = BOARD.hidden = record is None
+    el["main"].dataset.following = "1" if state["following"] else "0"
+    el["setup"].hidden = record is not None
+    el["game"].hidden = el["board"].hidden = record is None
     q("[data-ledger-export-box]").hidden = record is None
     if record is None:
         q("[data-ledger-chart-box]").hidden = q("[data-ledger-share-box]").hidden = True
         return
     game = current_game(record)
-    MAIN.dataset.players = str(record["rules"]["players"])
-    MAIN.dataset.nagashi = str(record["rules"]["nagashi"])
-    MAIN.dataset.aborts = str(record["rules"]["aborts"])
-    MAIN.dataset.chombo = record["rules"]["chombo"]
-    MAIN.dataset.oka = "0" if record["rules"]["return"] == record["rules"]["start"] else "1"
+    el["main"].dataset.players = str(record["rules"]["players"])
+    el["main"].dataset.nagashi = str(record["rules"]["nagashi"])
+    el["main"].dataset.aborts = str(record["rules"]["aborts"])
+    el["main"].dataset.chombo = record["rules"]["chombo"]
+    el["main"].dataset.oka = "0" if record["rules"]["return"] == record["rules"]["start"] else "1"
     set_text("[data-ledger-chombo-hint]", chombo_hint(L, record["rules"]))
-    GAME.dataset.over = "1" if game["over"] else "0"
+    el["game"].dataset.over = "1" if game["over"] else "0"
     for seat in range(4):
         set_text(f'[data-ledger-label="{seat}"]', seat_name(record, seat))
-    HAND_FORM.hidden = game["over"] or bool(state["following"])
+    el["hand_form"].hidden = game["over"] or bool(state["following"])
     q("[data-ledger-end]").hidden = game["over"]
     q("[data-ledger-end-sure]").hidden = True
     board.draw_board(record, game)
@@ -99,7 +101,7 @@ def on_end_sure(_event):
 
 def on_new(_event):
     store.keep_previous()
-    store.STORE.removeItem(store.KEY)
+    store.storage().removeItem(store.KEY)
     state["record"] = None
     draw()
     q("#ledger-setup-heading").scrollIntoView()
@@ -149,14 +151,14 @@ def on_hash(_event=None):
     draw()
 
 
-# Module globals keep the proxies alive for as long as the page listens.
-proxies = {name: create_proxy(handler) for name, handler in {
+HANDLERS = {
     "preset": setup.on_preset, "rule_edit": setup.on_rule_edit, "start": on_start,
     "preview": hand.preview, "add": on_add, "ref": board.on_ref, "undo": on_undo, "end": on_end,
     "end_sure": on_end_sure, "new": on_new, "import": on_import, "copy": final.on_copy,
     "copy_damaged": on_copy_damaged, "forget": store.on_forget, "storage": on_storage,
     "need": conditions.on_change, "keep": on_keep, "leave": on_leave, "hash": on_hash,
-    "share": share.on_share_toggle, "copy_link": share.on_copy_link, "paste": share.on_paste}.items()}
+    "share": share.on_share_toggle, "copy_link": share.on_copy_link, "paste": share.on_paste}
+proxies = {}  # kept for as long as the page listens (start)
 
 
 def listen(selector, event, name):
@@ -164,7 +166,10 @@ def listen(selector, event, name):
         element.addEventListener(event, proxies[name])
 
 
-def start():
+def start(document):
+    """Wire the page's controls to the game; called by the page's script."""
+    bind(document)
+    proxies.update({name: dom.proxy(handler) for name, handler in HANDLERS.items()})
     state["record"] = store.load()
     store.show_older_damaged()
     listen("#lr-preset", "change", "preset")
@@ -189,14 +194,11 @@ def start():
     listen("[data-ledger-share-box]", "toggle", "share")
     listen("[data-ledger-copy-link]", "click", "copy_link")
     listen("[data-ledger-paste]", "click", "paste")
-    window.addEventListener("storage", proxies["storage"])
-    window.addEventListener("hashchange", proxies["hash"])
+    win().addEventListener("storage", proxies["storage"])
+    win().addEventListener("hashchange", proxies["hash"])
     follow.open_link()
     draw()
     hand.carry_from_calculator()
     hand.preview()
     q("[data-ledger-loading]").hidden = True
-    ROOT.dataset.engine = "ready"
-
-
-start()
+    el["root"].dataset.engine = "ready"

@@ -1,0 +1,211 @@
+"""The one input layer: every way in (URL query, form, CLI argument, ledger record, link,
+conditions state) is read by these functions and refused with ``InputError(field, code, value)``.
+
+A string is read as a person typed it: NFKC first (full-width ``３０``, ``ｒｏｎ`` and ``，`` from
+CJK keyboards become ASCII), then stripped. The limits are the callers': each is written once,
+next to its key (``engine.keys``, ``engine.presets.RULES``, ``engine.ledger.link``).
+
+>>> integer("３０", "fu", 20, 110)
+30
+>>> integer("2.5", "han", 1, 13)
+Traceback (most recent call last):
+...
+engine.inputs.InputError: han='2.5': not_an_integer
+>>> choice(" Tsumo", "win", ("ron", "tsumo"))
+'tsumo'
+"""
+import re
+import unicodedata
+from decimal import Decimal
+from fractions import Fraction
+
+from .keys import UNIT_PLACES
+
+# Codes are stable identifiers, one table for every way in; the pages turn each into a sentence
+# of their own language, the command lines print the English one.
+CODES = {
+    # any value
+    "empty": "a value is required",
+    "missing": "a value is required",
+    "too_long": "too long",
+    "not_an_integer": "not a whole number",
+    "not_a_number": "not a number",
+    "out_of_range": "out of range",
+    "too_many_decimals": f"more than {UNIT_PLACES} decimal places",
+    "not_allowed": "not one of the allowed values",
+    "unknown_choice": "not one of the choices",
+    "not_an_object": "must be a JSON object",
+    "not_a_list": "must be a list",
+    "unknown_field": "not a key of the record",
+    "unreadable": "not a readable JSON file",  # the command lines only
+    # the calculator's counted fu: a hand that cannot occur
+    "open_chiitoitsu": "an open hand cannot be chiitoitsu",
+    "open_pinfu": "an open hand cannot be pinfu",
+    "openkan_closed": "a called kan makes the hand open",
+    "open_triplet_tsumo": "a closed hand won on tsumo has no open triplet",
+    "open_triplet_wait": "in a closed hand an open triplet is only one a ron completed on a shanpon wait",
+    "open_triplet_twice": "a ron completes only one triplet: a closed hand has at most one open triplet",
+    "shanpon_no_triplet": "a shanpon wait needs a triplet among the melds",
+    "wait_no_sequence": "a two-sided, closed or edge wait needs a sequence among the melds",
+    # a hand from its tiles (SPEC §9.2)
+    "bad_tiles": "not tiles in the notation 123m456p789s1234567z (0 for a red five)",
+    "too_many": "more copies of a tile than the set has (four, one red five), or too many indicators",
+    "tile_count": "the hand needs 14 tiles (13 for its waits), each meld counting three",
+    "not_in_hand": "the winning tile is not in the hand",
+    "not_a_win": "the tiles are not a winning hand",
+    "no_yaku": "the hand has no yaku (dora alone are not a win)",
+    "needs_closed": "only a closed hand can declare riichi",
+    "needs_riichi": "only with riichi",
+    "needs_kan": "a replacement tile needs a kan among the melds (or a North set aside)",
+    "needs_tsumo": "only on tsumo",
+    "needs_ron": "only on ron",
+    "needs_dealer": "only for the dealer (seat wind East)",
+    "needs_nondealer": "only for a non-dealer",
+    "no_calls": "not after a call or a kan",
+    "needs_three_players": "North tiles are set aside only in three-player",
+    "not_in_sanma": "2m to 8m are not in the three-player set",
+    "no_chi_sanma": "there is no chi in three-player",
+    "no_north_seat": "three-player has no North seat",
+    # a ledger record and a conditions state
+    "not_a_multiple": "must be a multiple of 100 points",
+    "wrong_count": "needs one value per player",
+    "uma_sum": "the uma must add up to zero",
+    "duplicate_seat": "the same seat is listed twice",
+    "no_winner": "a win needs a winner",
+    "tsumo_one_winner": "a tsumo has exactly one winner",
+    "winner_is_discarder": "the discarder cannot win on their own discard",
+    "pao_is_winner": "the liable player cannot be the winner",
+    "pao_needs_yakuman": "only a yakuman has a liable player",
+    "nagashi_off": "these rules have no nagashi mangan",
+    "abort_off": "these rules have no abortive draws",
+    "chombo_off": "these rules take no chombo in the ledger",
+    "game_over": "the game is already over",
+    # a game link
+    "not_ours": "not a game link of this ledger",
+    "newer": "made by a newer format of the ledger",
+    "damaged": "cut short, re-encoded or altered",
+}
+
+
+def codes(*names):
+    """The part of CODES one way in raises (the pages' strings test against it)."""
+    return {name: CODES[name] for name in names}
+
+
+class InputError(ValueError):
+    """A bad input: ``field`` is its key, ``code`` one of CODES, ``value`` what was given and
+    ``hand`` the 0-based hand of a ledger record it was found in (None elsewhere).
+
+    The subclasses only name the place in their message and keep their command line's JSON
+    shape (SPEC §3.2: this one; §6.3: ``RecordError``; §7: ``StateError``). An ``out_of_range``
+    from ``integer`` also carries the range as ``low`` and ``high`` (the pages' sentences say it).
+    """
+
+    low = high = None
+
+    def __init__(self, field, code, value, hand=None):
+        super().__init__(f"{field}={value!r}: {code}")
+        self.field = field
+        self.code = code
+        self.value = value
+        self.hand = hand
+
+    def where(self):
+        return self.field
+
+    @property
+    def message(self):
+        return f"{self.where()}: {CODES[self.code]} ({self.value!r})"
+
+    def as_dict(self):
+        error = {"field": self.field, "code": self.code, "message": self.message}
+        if self.hand is not None:
+            error["hand"] = self.hand
+        return error
+
+
+_INTEGER = re.compile(r"-?([0-9]+)")
+_DECIMAL = re.compile(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+")
+_DIGITS = 9  # more digits than any range here holds: refused before int() reads them
+
+
+def first(value):
+    """A query's value as one string: a list (as from parse_qs) counts by its first entry, as
+    URLSearchParams.get() does in the browser."""
+    if isinstance(value, (list, tuple)):
+        value = value[0] if value else ""
+    return value if isinstance(value, str) else str(value)
+
+
+def normal(value):
+    """NFKC, stripped."""
+    return unicodedata.normalize("NFKC", value).strip()
+
+
+def text(value, field, limit, error=InputError, allow_empty=False):
+    """A typed value, normalised and not empty (unless `allow_empty`); longer than `limit` is
+    refused before reading."""
+    value = first(value)
+    if len(value) > limit:
+        raise error(field, "too_long", value[:limit] + "…")
+    cleaned = normal(value)
+    if not cleaned and not allow_empty:
+        raise error(field, "empty", value)
+    return cleaned
+
+
+def integer(value, field, low, high, hand=None, error=InputError, tell_numbers=False):
+    """A whole number in [low, high] from a JSON number or a string of digits.
+
+    `tell_numbers` names a string that is no number at all (``x``) ``not_a_number`` rather than
+    ``not_an_integer``, as the calculator's form does.
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise error(field, "not_an_integer", value, hand)
+    if isinstance(value, str):
+        cleaned = normal(value)
+        match = _INTEGER.fullmatch(cleaned)
+        if not match:
+            looks_decimal = _DECIMAL.fullmatch(cleaned.lstrip("-"))
+            code = "not_a_number" if tell_numbers and not looks_decimal else "not_an_integer"
+            raise error(field, code, value, hand)
+        number = None if len(match[1].lstrip("0")) > _DIGITS else int(cleaned)
+    else:
+        number = value
+    if number is None or not low <= number <= high:
+        refused = error(field, "out_of_range", value, hand)
+        refused.low, refused.high = low, high
+        raise refused
+    return number
+
+
+def decimal(value, field, places, high):
+    """A positive decimal with at most `places` decimal places, at most `high`, exactly."""
+    cleaned = normal(value)
+    if not _DECIMAL.fullmatch(cleaned):
+        raise InputError(field, "not_a_number", value)
+    if len(cleaned.partition(".")[2]) > places:
+        raise InputError(field, "too_many_decimals", value)
+    number = Fraction(Decimal(cleaned))
+    if not 0 < number <= high:
+        refused = InputError(field, "out_of_range", value)
+        refused.low, refused.high = 0, high
+        raise refused
+    return number
+
+
+def choice(value, field, choices, hand=None, error=InputError):
+    """One of `choices`. Strings are normalised and lower-cased; where the choices are whole
+    numbers, a string of digits or a JSON true/false counts as its number."""
+    if isinstance(value, bool):
+        value = int(value)
+    given = value
+    if isinstance(value, str):
+        if choices and all(isinstance(c, int) for c in choices):
+            value = integer(value, field, min(choices), max(choices), hand, error)
+        else:  # case does not matter: ``Tsumo``, ``e`` for ``E``
+            by_case = {c.lower(): c for c in choices if isinstance(c, str)}
+            value = by_case.get(normal(value).lower(), value)
+    if value not in choices:
+        raise error(field, "unknown_choice", given, hand)
+    return value

@@ -1,0 +1,131 @@
+"""The conditions page: reads the form, asks engine.conditions, writes the words of
+conditions.present with textContent only. It parses no number and knows no rule. The page's
+script calls start(document); nothing touches the page before that."""
+import address
+import dom
+from conditions import present as words
+from engine.conditions import StateError, conditions
+from engine.conditions.state import DEFAULT_SCORES, QUERY_DEFAULTS, read_query
+
+CHECKBOXES = ("riichi", "kiriage", "multi", "tsumoloss")
+HOOKS = ("ron-0", "ron-1", "ron-2", "ron-3", "tsumo", "draw-tenpai", "draw-noten")
+
+# page: the dom.Page start() was given, with the page's strings, its form and its results.
+state = {"link": None}
+page = {}
+
+
+def one(selector):
+    return page["dom"].one(selector)
+
+
+def put(slot, element, text):
+    page["dom"].put(slot, element, text)
+
+
+def hide(slot, element, hidden):
+    page["dom"].hide(slot, element, hidden)
+
+
+def read_form():
+    mapping = {}
+    for name in QUERY_DEFAULTS:
+        field = page["form"].elements.namedItem(name)
+        if field is None:
+            continue
+        mapping[name] = ("1" if field.checked else "0") if name in CHECKBOXES else field.value
+    return mapping
+
+
+def default_of(name, mapping):
+    if name == "scores" and mapping.get("players") == "3":
+        return DEFAULT_SCORES[3]
+    return QUERY_DEFAULTS[name]
+
+
+def link_pairs(mapping):
+    """What the address bar keeps: every key that differs from its default."""
+    return [(name, mapping[name]) for name in QUERY_DEFAULTS
+            if name in mapping and mapping[name] != default_of(name, mapping)]
+
+
+def write_link(mapping):
+    state["link"] = address.write(page["dom"].window, link_pairs(mapping), state["link"])
+
+
+def show_error(error):
+    """The error next to its field (one without a box of its own, in the scores' box), or none."""
+    text = error and words.error_text(error, page["strings"])
+    page["dom"].show_error(error and error.field, text, '[data-error="scores"]')
+
+
+def follow_players(players):
+    """Three-player: no fourth seat, and "not last" is second place."""
+    three = players == "3"
+    for name in ("dealer", "seat"):
+        hide((name, "4"), page["form"].elements.namedItem(name).options.item(3), three)
+    place = page["form"].elements.namedItem("place")
+    hide(("place", "3"), place.options.item(2), three)
+    put(("place", "2"), place.options.item(1),
+        words.place_label(2, 3 if three else 4, page["strings"]))
+
+
+def draw(table, answer):
+    players = len(table.scores)
+    texts = words.view(answer, table.scores, table.dealer, page["strings"])
+    for hook in HOOKS:
+        text, hands = texts.get(hook, ("", ""))
+        hide(("row", hook), one(f'[data-need-row="{hook}"]'), hook not in texts)
+        put(("need", hook), one(f'[data-need="{hook}"]'), text)
+        put(("hands", hook), one(f'[data-need-hands="{hook}"]'), hands)
+    put("title", one("[data-need-title]"),
+        words.need_title(answer["seat"], answer["place"], table.dealer, players, page["strings"]))
+    put("rank", one("[data-need-rank]"), words.rank_text(answer, table.scores, page["strings"],
+                                                            table.rules["ties"]))
+    page["results"].setAttribute("data-need-seat", str(answer["seat"]))
+
+
+def update(mapping):
+    follow_players(mapping.get("players"))
+    try:
+        table, seat, place, riichi = read_query(mapping)
+    except StateError as error:
+        show_error(error)
+        page["results"].dataset.state = "stale"
+        return
+    show_error(None)
+    draw(table, conditions(table, seat, place, riichi))
+    page["results"].dataset.state = "ok"
+
+
+def on_input(event=None):
+    if event is not None and getattr(event.target, "name", None) == "players":
+        # The other player count's default scores give way to this one's.
+        scores = page["form"].elements.namedItem("scores")
+        if scores.value in DEFAULT_SCORES.values():
+            scores.value = DEFAULT_SCORES[int(event.target.value)]
+    mapping = read_form()
+    update(mapping)
+    write_link(mapping)
+
+
+def on_link(_event=None):
+    state["link"] = None
+    update({**read_form(), **address.read(page["dom"].window, QUERY_DEFAULTS)})
+
+
+def start(document):
+    """Wire the page's form to engine.conditions; called by the page's script."""
+    page.update(dom=dom.Page(document), form=document.getElementById("calc"),
+                results=document.getElementById("results"))
+    page["strings"] = page["dom"].strings()
+    # Kept in `page` for as long as the page listens.
+    proxies = page["proxies"] = {"input": dom.proxy(on_input), "link": dom.proxy(on_link)}
+    if page["dom"].window.location.search:
+        on_link()
+    else:
+        # The static page already shows the default answer: remember nothing, redraw once (cheap).
+        update(read_form())
+    page["dom"].window.addEventListener("popstate", proxies["link"])
+    page["form"].addEventListener("input", proxies["input"])
+    document.documentElement.dataset.engine = "ready"

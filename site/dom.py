@@ -1,0 +1,131 @@
+"""The DOM helpers every page uses: element lookup, texts and `hidden` flags written only when they
+change, field errors, clipboard and share, SVG elements. Text goes in with textContent only, never
+as HTML.
+
+A `Page` wraps the document a page's start() is given; nothing here touches a page on import, so
+these modules import in plain Python and join the engine's memory image.
+"""
+SVG = "http://www.w3.org/2000/svg"
+
+
+class Page:
+    """One page's document and window, the elements looked up so far and the texts written."""
+
+    def __init__(self, document):
+        self.document = document
+        self.window = document.defaultView
+        self.found = {}  # selector -> element(s), looked up once
+        self.shown = {}  # slot -> the text or hidden flag last written there
+
+    def one(self, selector):
+        """The first element matching `selector`, looked up once."""
+        if selector not in self.found:
+            self.found[selector] = self.document.querySelector(selector)
+        return self.found[selector]
+
+    def each(self, selector, inner=()):
+        """The elements matching `selector`, each with its `inner` elements, looked up once."""
+        key = (selector, inner)
+        if key not in self.found:
+            self.found[key] = [(element, *(element.querySelector(part) for part in inner))
+                               for element in self.document.querySelectorAll(selector)]
+        return self.found[key]
+
+    def put(self, slot, element, text):
+        """Write a text only when it differs from the one last written to this slot."""
+        if element is not None and self.shown.get(slot) != text:
+            element.textContent = text
+            self.shown[slot] = text
+
+    def hide(self, slot, element, hidden):
+        """Set `hidden` only when it differs from the flag last written to this slot."""
+        if element is not None and self.shown.get(slot) != hidden:
+            element.hidden = hidden
+            self.shown[slot] = hidden
+
+    def set_text(self, selector, text, scope=None):
+        """Every element matching `selector` (inside `scope`) gets `text`."""
+        for element in (scope or self.document).querySelectorAll(selector):
+            element.textContent = text
+
+    def show_error(self, field, text, fallback=None):
+        """`text` next to `field` (None: no error), one field at a time: only the field shown
+        before is cleared (the page starts clean). `fallback`: the box of a field without one."""
+        before, box = self.shown.get(("error",), (None, None))
+        if before is not None and before != field:
+            self.clear_field_error(before, box)
+        self.shown[("error",)] = (field, None)
+        if field is not None:
+            box = self.one(f'[data-error="{field}"]') or (fallback and self.one(fallback))
+            self.show_field_error(field, text, box)
+            self.shown[("error",)] = (field, box)
+
+    def show_field_error(self, field, text, box):
+        """`text` in the field's box, the field's controls marked invalid, their <details> open."""
+        box.textContent = text
+        box.hidden = False
+        for control in self.document.querySelectorAll(f'[name="{field}"]'):
+            control.setAttribute("aria-invalid", "true")
+        details = box.closest("details")
+        if details is not None:
+            details.open = True
+
+    def clear_field_error(self, field, box):
+        if box is not None:
+            box.hidden = True
+            box.textContent = ""
+        for control in self.document.querySelectorAll(f'[name="{field}"][aria-invalid]'):
+            control.removeAttribute("aria-invalid")
+
+    async def copy(self, text, done_selector, done_text):
+        """`text` onto the clipboard, then `done_text` in the status element; a refused clipboard
+        (no permission, insecure context) says nothing."""
+        try:
+            await self.window.navigator.clipboard.writeText(text)
+        except Exception:
+            return
+        self.set_text(done_selector, done_text)
+
+    async def share(self, data):
+        """The phone's share sheet with `data` ({"url": ...} or {"text": ...}); False when there
+        is none, or the user closed it, so the caller can copy instead."""
+        if not hasattr(self.window.navigator, "share"):
+            return False
+        from pyodide.ffi import to_js  # the browser's only
+
+        try:
+            await self.window.navigator.share(to_js(data, dict_converter=self.window.Object.fromEntries))
+        except Exception:  # dismissed, or not allowed here
+            return False
+        return True
+
+    def fill_svg(self, svg, view_box, elements):
+        """Replace `svg`'s children with `elements`, (tag, {attribute: value}, text or None) each;
+        a text is only ever textContent."""
+        svg.replaceChildren()
+        svg.setAttribute("viewBox", view_box)
+        for tag, attributes, text in elements:
+            node = self.document.createElementNS(SVG, tag)
+            for name, value in attributes.items():
+                node.setAttribute(name, value)
+            if text is not None:
+                node.textContent = text
+            svg.appendChild(node)
+
+    def strings(self):
+        """The page's strings, from its <script type="application/json" id="strings">."""
+        import json
+
+        return json.loads(self.document.getElementById("strings").textContent)
+
+
+def found(node):
+    """Whether a lookup found an element: JavaScript's null arrives as None or as a JsNull."""
+    return node is not None and type(node).__name__ != "JsNull"
+
+
+def proxy(handler):
+    """A JavaScript-callable handler (kept by the caller for as long as the page listens)."""
+    from pyodide.ffi import create_proxy  # the browser's only
+
+    return create_proxy(handler)
