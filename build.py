@@ -33,6 +33,7 @@ from conditions import present as conditions_present  # noqa: E402
 from engine import presets, tables  # noqa: E402
 from engine.conditions import conditions as need  # noqa: E402
 from engine.conditions import state as cstate  # noqa: E402
+from tiles import hand as tile_hand, sprite  # noqa: E402
 
 LANGUAGES = ("ko", "ja")
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", runtime.STDLIB,
@@ -155,6 +156,18 @@ def calculator_context(lang, strings, guide, data):
                             "acceptedAnswer": {"@type": "Answer", "text": a}} for q, a in faq],
         }, separators=(", ", ": ")),
         "option_text": lambda key, value: option_text(strings, key, value),
+        **tile_context(),
+    }
+
+
+def tile_context():
+    """What the tile palette is drawn from: the palette's rows (a suit each), where a tap can put
+    its tile, and the situation flags (SPEC §9.1)."""
+    return {
+        "tile_suits": [[t for t in sprite.TILES if t[1] == suit] for suit in sprite.SUITS],
+        "tile_targets": tile_hand.TARGETS,
+        "tile_flags": ("riichi", "doubleriichi", "ippatsu", "haitei", "houtei", "rinshan",
+                       "chankan", "tenhou", "chiihou", "renhou"),
     }
 
 
@@ -252,6 +265,11 @@ def write_pages(env, contexts, out):
 
 
 # ---------------------------------------------------------------- stage 3: copy files
+
+def write_tiles(out):
+    """assets/tiles.svg: the tiles' sprite (site/tiles/sprite.py), precached like every asset."""
+    return [write(out / "assets" / "tiles.svg", sprite.sprite_svg())]
+
 
 def copy_static(out):
     """site/static as it is; returns the files written."""
@@ -391,6 +409,7 @@ def main(argv=None):
     env = environment()
     written = write_pages(env, contexts, out)
     written += copy_static(out)
+    written += write_tiles(out)
     written += write_app_archives(out)
     written += copy_runtime(out)
     # The standard library comes last of a first visit's files: its compiled modules take the

@@ -30,7 +30,8 @@ def app_files():
     """{name inside app.zip: source path}: the engine package and the site's modules, packages
     and subpackages included."""
     engine = {p.relative_to(ROOT).as_posix(): p for p in sorted((ROOT / "engine").rglob("*.py"))}
-    site = {p.relative_to(SITE).as_posix(): p for p in sorted(SITE.rglob("*.py"))}
+    site = {p.relative_to(SITE).as_posix(): p for p in sorted(SITE.rglob("*.py"))
+            if p.relative_to(SITE).as_posix() != "tiles/sprite.py"}  # drawn at build time
     return engine | site
 
 

@@ -27,7 +27,8 @@ FU_HAN = ("[data-fu-han-rows] tr[data-fu='{fu}'][data-han='{han}'],"
 # static page's own marks, not looked up yet); hk: the HK
 # settings the HK columns show; link: the query last put in the address bar.
 # page: the dom.Page start() was given, with the page's strings and its form, results and root.
-state = {"result": None, "han": None, "timer": None, "marked": None, "hk": None, "link": None}
+state = {"result": None, "han": None, "timer": None, "marked": None, "hk": None, "link": None,
+         "tiles": None}
 page = {}
 
 
@@ -185,23 +186,34 @@ def announce_now():
 def update(mapping):
     try:
         values = parse(mapping)
+        result = engine.calculate_values(values)  # tiles are read here, and may be refused
     except engine.InputError as error:
         show_error(error)
         page["results"].dataset.state = "stale"
         return
     show_error(None)
-    result = engine.calculate_values(values)
-    state["han"] = values.get("han")
-    state["result"] = result
-    draw(result)
+    state["han"] = result["tiles"].get("han") if "tiles" in result else values.get("han")
+    waiting = "total" not in result  # 13 tiles: the waits, no value
+    page["results"].dataset.view = "waits" if waiting else "value"
+    if not waiting:
+        state["result"] = result
+        draw(result)
+    if state["tiles"] is not None:
+        state["tiles"].draw(result)
     page["results"].dataset.state = "ok"
 
 
 def apply_preset():
     """The rule-set selector writes its values into the table-rule controls."""
     players = page["form"].elements.namedItem("players").value
-    for name, value in present.preset_keys(page["form"].elements.namedItem("preset").value, players).items():
-        page["form"].elements.namedItem(name).checked = value == "1"
+    preset = page["form"].elements.namedItem("preset").value
+    for name, value in {**present.preset_keys(preset, players),
+                        **present.preset_tile_keys(preset)}.items():
+        field = page["form"].elements.namedItem(name)
+        if getattr(field, "type", None) == "checkbox":
+            field.checked = value == "1"
+        else:
+            field.value = value
 
 
 def follow_preset(mapping):
@@ -212,9 +224,26 @@ def follow_preset(mapping):
 
 
 def on_input(event=None):
-    if event is not None and getattr(event.target, "name", None) == "preset":
+    recompute(getattr(event.target, "name", None) if event is not None else None)
+
+
+def with_tiles(mapping, typed=False):
+    """Under fumode=tiles: the shown tiles follow the fields, and the flags that cannot apply
+    go to the engine as off."""
+    box = state["tiles"]
+    if box is None or mapping.get("fumode") != "tiles" or mapping.get("rule") != "riichi":
+        if box is not None:
+            box.draw(None)
+        return mapping
+    hand = box.sync(typed=typed)
+    return box.adjust({**mapping, "agari": box.control("agari").value}, hand)
+
+
+def recompute(name=None):
+    """Every input, and every tap on a tile, ends here: `name` is the field that changed."""
+    if name == "preset":
         apply_preset()
-    mapping = read_form()
+    mapping = with_tiles(read_form(), typed=name == "hand")
     follow_preset(mapping)
     announce_later()
     update(mapping)
@@ -224,7 +253,7 @@ def on_input(event=None):
 
 async def copy_total(_event):
     result = state["result"]
-    if result is None:
+    if result is None or page["results"].dataset.view == "waits":
         return
     strings = page["strings"]
     view = present.view(result, strings)
@@ -246,7 +275,7 @@ def on_link(_event=None):
     state["link"] = None  # the address came from outside: the next input rewrites it
     form = read_form()
     follow_preset(form)
-    update({**form, **address.read(page["dom"].window, engine.KEYS)})
+    update(with_tiles({**form, **address.read(page["dom"].window, engine.KEYS)}))
     draw_hk_columns(form)
 
 
@@ -280,6 +309,7 @@ def start(document):
     proxies = page["proxies"] = {name: dom.proxy(handler) for name, handler in {
         "done": announce_now, "input": on_input, "link": on_link, "copy": copy_total,
         "share": share_link}.items()}
+    mount_tiles(document)
     if not start_static():
         on_link()
     page["dom"].window.addEventListener("popstate", proxies["link"])  # boot.js has put the link into the form
@@ -288,3 +318,13 @@ def start(document):
     document.querySelector("[data-share]").addEventListener("click", proxies["share"])
     page["results"].setAttribute("aria-busy", "false")
     document.documentElement.dataset.engine = "ready"
+
+
+def mount_tiles(document):
+    """The tile box in the hand block (fumode=tiles): taps rewrite the tile fields and recompute."""
+    from tiles.box import TileBox
+
+    box = TileBox(document, document.querySelector("[data-tiles]"),
+                  page["form"].elements.namedItem, page["strings"], page["results"])
+    box.listen(recompute)
+    state["tiles"] = box

@@ -16,6 +16,8 @@ from engine.presets import NAMES, PRESETS
 PRESET_CHOICES = ("custom", *NAMES)
 # The calculator keys a preset sets; tsumoloss only for a rule set that is played three-handed.
 PRESET_KEYS = ("kiriage", "kazoe", "multi")
+# The table rules of a hand given by its tiles (SPEC §9.1), which every preset also sets.
+TILE_PRESET_KEYS = ("dwind4", "kuitan", "aka", "doubleyakuman", "renhouvalue")
 
 
 def fmt(amount):
@@ -131,6 +133,16 @@ def preset_keys(name, players="4"):
     return keys
 
 
+def preset_tile_keys(name):
+    """The tile rules a preset sets (form values); {} for "custom".
+
+    >>> preset_tile_keys("tenhou")["dwind4"], preset_tile_keys("mleague")["dwind4"]
+    ('1', '0')
+    """
+    preset = PRESETS.get(name, {})
+    return {key: str(preset[key]) for key in TILE_PRESET_KEYS if key in preset}
+
+
 def preset_matches(name, mapping):
     """Whether the form's values (a mapping of URL keys to strings) still agree with a preset.
 
@@ -140,7 +152,9 @@ def preset_matches(name, mapping):
     False
     """
     wanted = preset_keys(name, mapping.get("players", "4"))
-    return bool(wanted) and all(mapping.get(key) == value for key, value in wanted.items())
+    tiles = preset_tile_keys(name)  # checked where the mapping holds them (the page's form does)
+    return (bool(wanted) and all(mapping.get(key) == value for key, value in wanted.items())
+            and all(mapping.get(key, value) == value for key, value in tiles.items()))
 
 
 def error_text(error, strings):
@@ -164,4 +178,5 @@ def hk_cells(rows):
 
 
 __all__ = ["fmt", "explanation", "view", "error_text", "hk_cells", "preset_keys", "preset_matches",
+           "preset_tile_keys",
            "PRESET_CHOICES", "Decimal"]

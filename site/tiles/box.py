@@ -1,0 +1,342 @@
+"""The tile box on a page: the palette, the hand as tiles, the situation flags, and what the
+tiles make. The calculator mounts one in its hand block; the ledger one per winner.
+
+A tap changes only the form's tile fields (their names are the URL keys) and fires the form's
+``input`` event, so the page computes as for any other input; ``sync`` redraws the shown tiles
+from those fields, ``adjust`` drops the flags that cannot apply, ``draw`` writes a result's yaku,
+dora, reading and waits. Every text goes in as textContent. The document and the elements come
+from the caller: nothing here runs at import.
+"""
+from . import present
+from .hand import Hand, applicable
+
+FIELDS = ("hand", "agari", "melds", "dora", "ura")
+FLAGS = ("riichi", "doubleriichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan",
+         "tenhou", "chiihou", "renhou")
+
+
+class TileBox:
+    def __init__(self, document, root, field, strings, results=None):
+        """`root`: the element holding the palette ([data-tiles]); `field(name)`: the form
+        control of a key; `results`: the element holding [data-tiles-result] and the waits."""
+        self.document, self.root, self.field, self.strings = document, root, field, strings
+        self.results = results
+        self.target = "hand"
+        self.shown = {}  # slot -> what was last drawn there
+        self.proxies = []  # kept alive for as long as the page listens
+        self.controls = {}  # name -> form control, looked up once
+        self.faces = {}  # tile -> the palette's drawing of it, cloned wherever a tile is shown
+        self.held = []  # the hand row as drawn: [(tile, is the winning tile)]
+
+    # -------------------------------------------------------------- the tiles as the form holds them
+
+    def control(self, name):
+        if name not in self.controls:
+            self.controls[name] = self.field(name)
+        return self.controls[name]
+
+    def hand(self):
+        values = {name: self.control(name).value for name in FIELDS}
+        return Hand.read(values["hand"], values["agari"], values["melds"], values["dora"],
+                         values["ura"])
+
+    def write(self, hand):
+        for name, value in hand.fields().items():
+            self.control(name).value = value
+
+    def listen(self, changed):
+        """Taps on the palette, the target buttons and the shown tiles; `changed(name)` is told
+        which field a tap rewrote (the page fires its input handling from there)."""
+        from pyodide.ffi import create_proxy
+
+        proxy = create_proxy(lambda event: self.on_click(event, changed))
+        self.proxies.append(proxy)
+        self.root.addEventListener("click", proxy)
+        self.one("[data-tiles-live]").removeAttribute("inert")
+
+    def on_click(self, event, changed):
+        button = event.target.closest("button")
+        if button is None or not self.root.contains(button):
+            return
+        if button.hasAttribute("data-tiles-target"):
+            self.choose(button.getAttribute("data-tiles-target"))
+            return
+        hand = self.hand()
+        if button.hasAttribute("data-tile"):
+            added = hand.add(button.getAttribute("data-tile"), self.target)
+            if added is None:
+                full = self.target in ("hand", "agari") and hand.count() >= 14
+                self.note(self.strings["tiles"]["full" if full else "no_room"])
+                return
+            hand = added
+        elif button.getAttribute("data-tiles-remove") == "hand":
+            hand = hand.take(button.getAttribute("data-held"))
+        elif button.hasAttribute("data-tiles-remove"):
+            hand = hand.remove(button.getAttribute("data-tiles-remove"),
+                               int(button.getAttribute("data-index")))
+        else:
+            return
+        self.note("")
+        self.write(hand)
+        changed("hand")
+
+    def choose(self, target):
+        self.target = target
+        for button in self.root.querySelectorAll("[data-tiles-target]"):
+            pressed = button.getAttribute("data-tiles-target") == target
+            button.setAttribute("aria-pressed", "true" if pressed else "false")
+
+    def note(self, text):
+        self.put("note", self.one("[data-tiles-note]"), text)
+
+    # -------------------------------------------------------------- the shown hand and the flags
+
+    def sync(self, typed=False):
+        """Redraw the shown tiles from the fields. After typing in the hand, a full hand without
+        its winning tile takes the last tile typed (as the last one tapped would be)."""
+        hand = self.hand()
+        if typed:
+            settled = hand.typed()
+            if settled.agari != hand.agari:
+                self.control("agari").value = settled.agari
+            hand = settled
+        rest, agari = hand.shown()
+        count = self.strings["tiles"]["count"].format(n=hand.count())
+        self.put("count", self.one("[data-tiles-count]"), count)
+        self.draw_held([(t, False) for t in rest] + ([(agari, True)] if agari else []))
+        self.draw_melds(hand)
+        for where in ("dora", "ura"):
+            self.draw_indicators(where, getattr(hand, where))
+        return hand
+
+    def draw_held(self, held):
+        """The hand row: only the tiles that differ from the row as drawn are replaced (a tap
+        adds or takes one tile, so most of the row stays as it is)."""
+        old = self.held
+        if held == old:
+            return
+        row = self.one("[data-tiles-hand]")
+        if not old or not held:
+            row.replaceChildren()  # the "no tiles yet" line, or every tile, goes
+            old = []
+        same = 0
+        while same < min(len(old), len(held)) and old[same] == held[same]:
+            same += 1
+        tail = 0
+        while (tail < min(len(old), len(held)) - same
+               and old[len(old) - 1 - tail] == held[len(held) - 1 - tail]):
+            tail += 1
+        children = row.children
+        for _ in range(len(old) - same - tail):
+            children.item(same).remove()
+        after = children.item(same) if tail else None
+        for tile, winning in held[same:len(held) - tail]:
+            row.insertBefore(self.held_button(tile, winning), after)
+        if not held:
+            empty = self.document.createElement("span")
+            empty.className = "tiles-empty"
+            empty.textContent = self.strings["tiles"]["empty"]
+            row.appendChild(empty)
+        self.held = held
+
+    def held_button(self, tile, winning):
+        name = self.strings["tiles"]["name"][tile]
+        button = self.tile_button(tile, name, "hand", 0)
+        if winning:
+            button.classList.add("tile-agari")
+            button.setAttribute("aria-label", f'{self.strings["tiles"]["agari_mark"]} {name} — '
+                                f"{self.remove_text(name)}")
+        return button
+
+    def remove_text(self, name):
+        return self.strings["tiles"]["remove"].format(name=name)
+
+    def tile_button(self, tile, name, where, index):
+        """A shown tile, a tap on which takes it out: a copy of the palette's button."""
+        button = self.palette_button(tile).cloneNode(True)
+        button.removeAttribute("data-tile")
+        button.setAttribute("data-tiles-remove", where)
+        button.setAttribute("data-index", str(index))
+        button.setAttribute("data-held", tile)
+        button.setAttribute("aria-label", self.remove_text(name))
+        return button
+
+    def palette_button(self, tile):
+        if not self.faces:
+            for button in self.root.querySelectorAll("[data-tiles-palette] [data-tile]"):
+                self.faces[button.getAttribute("data-tile")] = button
+        return self.faces[tile]
+
+    def tile_svg(self, tile):
+        """The tile's drawing alone (the palette's, copied), for the reading and the waits."""
+        return self.palette_button(tile).firstElementChild.cloneNode(True)
+
+    def draw_melds(self, hand):
+        key = hand.called
+        if self.shown.get("melds") == key:
+            return
+        row = self.one("[data-tiles-melds]")
+        groups = []
+        for index, (name, meld) in enumerate(hand.called):
+            button = self.document.createElement("button")
+            button.type = "button"
+            button.className = f"tiles-meld tiles-meld-{name}"
+            button.setAttribute("data-tiles-remove", "melds")
+            button.setAttribute("data-index", str(index))
+            button.setAttribute("aria-label",
+                                self.remove_text(present.meld_label(name, meld, self.strings)))
+            label = self.document.createElement("span")
+            label.className = "tiles-meld-kind"
+            label.textContent = self.strings["tiles"]["target"][name]
+            button.appendChild(label)
+            for tile in meld:
+                button.appendChild(self.tile_svg(tile))
+            groups.append(button)
+        row.replaceChildren(*groups)
+        row.hidden = not groups
+        self.shown["melds"] = key
+
+    def draw_indicators(self, where, found):
+        if self.shown.get(where) == found:
+            return
+        names = self.strings["tiles"]["name"]
+        row = self.one(f"[data-tiles-{where}]")
+        row.replaceChildren(*(self.tile_button(t, names[t], where, i) for i, t in enumerate(found)))
+        row.hidden = not found
+        self.one(f"[data-tiles-{where}-label]").hidden = not found
+        self.shown[where] = found
+
+    def adjust(self, mapping, hand):
+        """The mapping the engine is given: the flags that cannot apply (SPEC §9.4) are off, and
+        hidden; the ura indicators count only with riichi."""
+        dealer = mapping.get("seatwind") == "E"
+        riichi = mapping.get("riichi") == "1" or mapping.get("doubleriichi") == "1"
+        can = applicable(hand, mapping.get("win"), dealer, riichi, mapping.get("players"))
+        adjusted = dict(mapping)
+        for flag in FLAGS:
+            self.hide(("flag", flag), self.field_box(flag), flag not in can)
+            if flag not in can:
+                adjusted[flag] = "0"
+        self.hide(("flag", "ura"), self.field_box("ura"), "ura" not in can)
+        if "ura" not in can:
+            adjusted["ura"] = ""
+            self.draw_indicators("ura", ())
+        return adjusted
+
+    def field_box(self, name):
+        key = ("box", name)
+        if key not in self.shown:
+            self.shown[key] = self.control(name).closest(".field")
+        return self.shown[key]
+
+    # -------------------------------------------------------------- what the tiles make
+
+    def draw(self, result):
+        """The tiles part of a result: yaku, dora, reading, or a 13-tile hand's waits."""
+        tiles = result.get("tiles") if result else None
+        value_box = self.in_results("[data-tiles-result]")
+        waits_box = self.in_results("[data-tiles-waits-box]")
+        if tiles is None:
+            self.hide("value_box", value_box, True)
+            self.hide("waits_box", waits_box, True)
+            return
+        waiting = "waits" in tiles
+        self.hide("value_box", value_box, waiting)
+        self.hide("waits_box", waits_box, not waiting)
+        if waiting:
+            self.draw_waits(tiles)
+        else:
+            self.draw_value(tiles)
+
+    def draw_value(self, tiles):
+        strings = self.strings
+        self.put("value", self.in_results("[data-tiles-value]"),
+                 present.value_text(tiles, strings))
+        rows = present.yaku_rows(tiles, strings)
+        if self.shown.get("yaku") != rows:
+            items = []
+            for key, name, value in rows:
+                item = self.document.createElement("li")
+                item.setAttribute("data-yaku", key)
+                label = self.document.createElement("span")
+                label.textContent = name
+                amount = self.document.createElement("span")
+                amount.className = "tiles-yaku-han"
+                amount.textContent = value
+                item.append(label, amount)
+                items.append(item)
+            self.in_results("[data-tiles-yaku]").replaceChildren(*items)
+            self.shown["yaku"] = rows
+        dora = " · ".join(strings["tiles"]["dora_count"].format(label=label, n=count)
+                          for _kind, label, count in present.dora_rows(tiles, strings))
+        self.put("dora_counts", self.in_results("[data-tiles-dora-counts]"), dora)
+        reading = tiles["reading"]
+        groups = present.reading_groups(reading, strings)
+        if self.shown.get("reading") != groups:
+            parts = []
+            for label, found in groups:
+                group = self.document.createElement("span")
+                group.className = "tiles-group"
+                group.setAttribute("role", "img")
+                group.setAttribute("aria-label", f"{label} {present.tile_names(found, strings)}")
+                for tile in found:
+                    group.appendChild(self.tile_svg(tile))
+                caption = self.document.createElement("span")
+                caption.className = "tiles-group-label"
+                caption.setAttribute("aria-hidden", "true")
+                caption.textContent = label
+                group.appendChild(caption)
+                parts.append(group)
+            self.in_results("[data-tiles-reading]").replaceChildren(*parts)
+            self.shown["reading"] = groups
+        wait = strings["tiles"]["wait_kind"].get(reading.get("wait") or "", "")
+        self.put("wait", self.in_results("[data-tiles-wait]"), wait)
+
+    def draw_waits(self, tiles):
+        strings = self.strings
+        self.put("tenpai", self.in_results("[data-tiles-tenpai]"),
+                 strings["tiles"]["tenpai" if tiles["tenpai"] else "noten"])
+        rows = present.wait_rows(tiles["waits"], strings)
+        if self.shown.get("waits") == rows:
+            return
+        names = strings["tiles"]["name"]
+        items = []
+        for tile, ron, tsumo in rows:
+            item = self.document.createElement("li")
+            item.setAttribute("data-wait", tile)
+            item.appendChild(self.tile_svg(tile))
+            name = self.document.createElement("strong")
+            name.textContent = names[tile]
+            item.appendChild(name)
+            for word, text in ((strings["tiles"]["ron"], ron), (strings["tiles"]["tsumo"], tsumo)):
+                line = self.document.createElement("span")
+                line.className = "tiles-wait-win"
+                line.textContent = f"{word} {text}"
+                item.appendChild(line)
+            items.append(item)
+        self.in_results("[data-tiles-waits]").replaceChildren(*items)
+        self.shown["waits"] = rows
+
+    # -------------------------------------------------------------- small helpers
+
+    def one(self, selector):
+        key = ("element", selector)
+        if key not in self.shown:
+            self.shown[key] = self.root.querySelector(selector)
+        return self.shown[key]
+
+    def in_results(self, selector):
+        key = ("result_element", selector)
+        if key not in self.shown:
+            self.shown[key] = (self.results or self.root).querySelector(selector)
+        return self.shown[key]
+
+    def put(self, slot, element, text):
+        if element is not None and self.shown.get(("text", slot)) != text:
+            element.textContent = text
+            self.shown[("text", slot)] = text
+
+    def hide(self, slot, element, hidden):
+        if element is not None and self.shown.get(("hidden", slot)) != hidden:
+            element.hidden = hidden
+            self.shown[("hidden", slot)] = hidden

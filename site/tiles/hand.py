@@ -1,0 +1,225 @@
+"""The hand as the palette builds it: tiles in and out, notation to lists and back. Pure Python.
+
+The notation is the engine's (SPEC §9.1): digits then a suit letter, ``0`` a red five
+(``123m406p55s``); melds ``KIND:TILES`` joined by commas (``pon:777z,chi:345s``). This module
+only moves tiles about for the page; whether they make a hand, and what it is worth, is the
+engine's to say (it parses the same text again and names what is wrong).
+
+>>> tiles("12m0p 5z")
+['1m', '2m', '0p', '5z']
+>>> notation(["3p", "1m", "0p", "5p", "2m"])
+'12m350p'
+>>> hand = Hand.read("123m456p789s1122z", "", "", "", "")
+>>> hand = hand.add("2z", "hand"); hand.agari, hand.count()
+('2z', 14)
+>>> hand.add("3z", "hand") is None  # a fifteenth tile has no place
+True
+>>> hand.take("1m").agari  # one tile out: 13 tiles wait, no winning tile
+''
+"""
+import re
+from dataclasses import dataclass, replace
+
+SUITS = "mpsz"
+MELD_KINDS = ("chi", "pon", "kan", "ankan")
+TARGETS = ("hand", "agari", *MELD_KINDS, "dora", "ura")  # where a palette tap puts its tile
+FULL = 14  # concealed tiles + 3 per meld, once the winning tile is in
+MAX_INDICATORS = 5  # dora and ura indicators each (SPEC §9.1: 0–5)
+_GROUP = re.compile(r"([0-9]+)([mpsz])")
+
+
+def tiles(text):
+    """The tiles a notation names, in its order; None when it is not tiles (left to the engine
+    to name). Spaces are ignored."""
+    text = "".join(text.split())
+    if not text:
+        return []
+    if not re.fullmatch(r"(?:[0-9]+[mpsz])+", text):
+        return None
+    found = []
+    for digits, suit in _GROUP.findall(text):
+        for digit in digits:
+            if suit == "z" and not "1" <= digit <= "7":
+                return None
+            found.append(digit + suit)
+    return found
+
+
+def order(tile):
+    """Sort key: by suit (m p s z), then number, a red five just after its plain five."""
+    return SUITS.index(tile[1]), 5.5 if tile[0] == "0" else int(tile[0])
+
+
+def kind(tile):
+    """The tile without its colour: a red five is a five (0m -> 5m)."""
+    return ("5" if tile[0] == "0" else tile[0]) + tile[1]
+
+
+def notation(found, sort=True):
+    """Tiles as the shortest notation, by suit (sorted unless `sort` is false)."""
+    parts = []
+    for tile in sorted(found, key=order) if sort else found:
+        if parts and parts[-1][1] == tile[1]:
+            parts[-1] = (parts[-1][0] + tile[0], tile[1])
+        else:
+            parts.append((tile[0], tile[1]))
+    return "".join(digits + suit for digits, suit in parts)
+
+
+def melds(text):
+    """[(kind, tiles)] of a melds field, or None when it does not read as melds."""
+    text = "".join(text.split())
+    if not text:
+        return []
+    found = []
+    for part in text.split(","):
+        name, _, body = part.partition(":")
+        meld = tiles(body)
+        if name not in MELD_KINDS or not meld:
+            return None
+        found.append((name, meld))
+    return found
+
+
+def melds_notation(found):
+    return ",".join(f"{name}:{notation(meld, sort=False)}" for name, meld in found)
+
+
+def meld_of(name, tile):
+    """The meld a tap on `tile` calls: chi from the tapped tile up; pon and kans of that tile
+    (a tapped red five is the meld's one red five). None where there is no such meld."""
+    number, suit = int(kind(tile)[0]), tile[1]
+    if name == "chi":
+        if suit == "z" or number > 7:
+            return None
+        return [tile] + [f"{number + step}{suit}" for step in (1, 2)]
+    size = 3 if name == "pon" else 4
+    return [tile] + [kind(tile)] * (size - 1)
+
+
+@dataclass(frozen=True)
+class Hand:
+    """What the tile fields hold: concealed tiles (entry order), the winning tile, the melds, and
+    the dora and ura indicators."""
+
+    concealed: tuple = ()
+    agari: str = ""
+    called: tuple = ()  # ((kind, (tiles...)), ...)
+    dora: tuple = ()
+    ura: tuple = ()
+
+    @classmethod
+    def read(cls, hand, agari, meld_text, dora, ura):
+        """The fields' texts as a Hand; a field that does not read as tiles counts as empty (the
+        engine names it)."""
+        return cls(tuple(tiles(hand) or ()), agari.strip(),
+                   tuple((name, tuple(meld)) for name, meld in melds(meld_text) or ()),
+                   tuple(tiles(dora) or ()), tuple(tiles(ura) or ()))
+
+    def fields(self):
+        """The form's values: {hand, agari, melds, dora, ura}, the hand in sorted notation."""
+        return {"hand": notation(self.concealed), "agari": self.agari,
+                "melds": melds_notation(self.called), "dora": notation(self.dora, sort=False),
+                "ura": notation(self.ura, sort=False)}
+
+    def count(self):
+        return len(self.concealed) + 3 * len(self.called)
+
+    def copies(self, tile):
+        """How many of this tile's kind the hand, its melds and the indicators hold."""
+        everything = [*self.concealed, *self.dora, *self.ura,
+                      *(t for _name, meld in self.called for t in meld)]
+        return sum(kind(t) == kind(tile) for t in everything)
+
+    def shown(self):
+        """The concealed tiles sorted, with the winning tile taken out to stand apart:
+        (tiles, winning tile or "")."""
+        rest = sorted(self.concealed, key=order)
+        if self.agari in rest:
+            rest.remove(self.agari)
+            return rest, self.agari
+        return rest, ""
+
+    def add(self, tile, target):
+        """The hand with `tile` put where `target` says, or None when it has no place there (a
+        fifth copy, a full hand, no such meld, a sixth indicator)."""
+        if target in ("dora", "ura"):
+            held = getattr(self, target)
+            if len(held) >= MAX_INDICATORS or self.copies(tile) >= 4:
+                return None
+            return replace(self, **{target: held + (tile,)})
+        if target == "agari" and tile in self.concealed and self.count() == FULL:
+            return replace(self, agari=tile)
+        if target in MELD_KINDS:
+            meld = meld_of(target, tile)
+            if meld is None or self.count() + 3 > FULL or any(
+                    self.copies(t) + meld.count(t) > 4 for t in meld):
+                return None
+            return self._settled(replace(self, called=self.called + ((target, tuple(meld)),)))
+        if self.count() >= FULL or self.copies(tile) >= 4:
+            return None
+        return self._settled(replace(self, concealed=self.concealed + (tile,)), tile)
+
+    def take(self, tile):
+        """The hand with one `tile` taken out of the concealed tiles (a tap on a shown tile)."""
+        if tile not in self.concealed:
+            return self
+        concealed = list(self.concealed)
+        concealed.reverse()  # the latest copy goes: the winning tile, if it is one
+        concealed.remove(tile)
+        concealed.reverse()
+        return self._settled(replace(self, concealed=tuple(concealed)))
+
+    def remove(self, where, index):
+        """The hand without the `index`-th meld ("melds") or indicator ("dora", "ura")."""
+        held = self.called if where == "melds" else getattr(self, where)
+        if not 0 <= index < len(held):
+            return self
+        kept = held[:index] + held[index + 1:]
+        if where == "melds":
+            return self._settled(replace(self, called=kept))
+        return replace(self, **{where: kept})
+
+    def _settled(self, hand, added=""):
+        """A full hand's winning tile is the tile just added, else the one it had while it still
+        holds it; short of 14 tiles there is none (13 tiles: the waits)."""
+        if hand.count() != FULL:
+            return replace(hand, agari="")
+        if added:
+            return replace(hand, agari=added)
+        return hand if hand.agari in hand.concealed else replace(hand, agari="")
+
+    def typed(self):
+        """After the hand was typed: a full hand without a winning tile takes the last one typed."""
+        if self.count() == FULL and self.agari not in self.concealed and self.concealed:
+            return replace(self, agari=self.concealed[-1])
+        return self
+
+    def is_open(self):
+        return any(name != "ankan" for name, _meld in self.called)
+
+    def has_kan(self):
+        return any(name in ("kan", "ankan") for name, _meld in self.called)
+
+
+def applicable(hand, win, dealer, riichi, players):
+    """The situation flags that can apply (SPEC §9.4): riichi only closed, ura and ippatsu only
+    with riichi, rinshan only with a kan on tsumo, chankan ron only, haitei tsumo, houtei ron,
+    tenhou dealer tsumo and chiihou non-dealer tsumo with no call, renhou non-dealer ron, kita
+    only three-player.
+
+    >>> sorted(applicable(Hand(), "ron", dealer=False, riichi=False, players="4"))
+    ['chankan', 'doubleriichi', 'houtei', 'renhou', 'riichi']
+    """
+    closed, tsumo = not hand.is_open(), win == "tsumo"
+    uncalled = not hand.called
+    flags = {
+        "riichi": closed, "doubleriichi": closed,
+        "ippatsu": closed and riichi, "ura": closed and riichi,
+        "rinshan": tsumo and hand.has_kan(), "chankan": not tsumo,
+        "haitei": tsumo, "houtei": not tsumo,
+        "tenhou": tsumo and dealer and uncalled, "chiihou": tsumo and not dealer and uncalled,
+        "renhou": not tsumo and not dealer and uncalled,
+        "kita": players == "3",
+    }
+    return {name for name, applies in flags.items() if applies}

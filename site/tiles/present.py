@@ -1,0 +1,87 @@
+"""The texts of a hand given by its tiles, from the engine's result (SPEC §9.2, §9.3).
+
+Pure Python, in the page's language from its strings: the yaku with their han or yakuman
+multiple, the dora counts, the reading (melds, pair, wait), and a 13-tile hand's waits.
+"""
+from .hand import notation, tiles
+
+DORA_KINDS = ("dora", "ura", "aka", "kita")
+
+
+def han_text(count, strings):
+    return strings["tiles"]["han"].format(n=count)
+
+
+def yakuman_text(multiple, strings):
+    return strings["tier"]["yakuman" if multiple == 1 else f"yakuman{multiple}"]
+
+
+def yaku_rows(hand, strings):
+    """[(yaku key, name, value)] in the engine's order: "리치", "1판" / "국사무쌍", "역만"."""
+    names = strings["yaku"]
+    return [(yaku["name"], names[yaku["name"]],
+             yakuman_text(yaku["yakuman"], strings) if "yakuman" in yaku
+             else han_text(yaku["han"], strings))
+            for yaku in hand["yaku"]]
+
+
+def dora_rows(hand, strings):
+    """[(kind, label, count)] for each kind of dora the hand has (none shown when it has none);
+    a yakuman counts no dora."""
+    if hand["yakuman"]:
+        return []
+    labels = strings["tiles"]["dora_kind"]
+    return [(kind, labels[kind], hand[kind]) for kind in DORA_KINDS if hand.get(kind)]
+
+
+def value_text(hand, strings):
+    """The hand's value in one phrase: "3판 40부" / 「3飜40符」, or its yakuman."""
+    if hand["yakuman"]:
+        return yakuman_text(hand["yakuman"], strings)
+    return strings["tiles"]["han_fu"].format(han=hand["han"], fu=hand["fu"])
+
+
+def reading_groups(reading, strings):
+    """[(label, tiles)] of the chosen reading: each meld (open ones said so), then the pairs."""
+    words = strings["tiles"]["group"]
+    groups = []
+    for meld in reading["melds"]:
+        label = words[meld["kind"]]
+        if meld["open"]:
+            label = strings["tiles"]["open_group"].format(group=label)
+        groups.append((label, tiles(meld["tiles"])))
+    groups += [(words["pair"], tiles(pair)) for pair in reading["pairs"]]
+    return groups
+
+
+def wait_text(reading, strings):
+    return strings["option"]["wait"][reading["wait"]] if reading.get("wait") else ""
+
+
+def win_text(win, strings):
+    """One win of a wait: its total and value ("3,900 · 3판 30부"), or "no yaku"."""
+    if win == "no_yaku":
+        return strings["tiles"]["no_yaku"]
+    return strings["tiles"]["wait_value"].format(total=f'{win["total"]:,}',  # riichi: whole points
+                                                 value=value_text(win, strings))
+
+
+def wait_rows(waits, strings):
+    """[(tile, ron text, tsumo text)] of a 13-tile hand's waits."""
+    return [(wait["tile"], win_text(wait["ron"], strings), win_text(wait["tsumo"], strings))
+            for wait in waits]
+
+
+def tile_names(found, strings):
+    """The tiles' names joined for a screen reader: "1만 2만 3만"."""
+    names = strings["tiles"]["name"]
+    return " ".join(names[tile] for tile in found)
+
+
+def meld_label(name, meld, strings):
+    """A called meld as words: "퐁 중 중 중"."""
+    return f'{strings["tiles"]["target"][name]} {tile_names(meld, strings)}'
+
+
+__all__ = ["yaku_rows", "dora_rows", "value_text", "reading_groups", "wait_text", "wait_rows",
+           "tile_names", "meld_label", "notation"]

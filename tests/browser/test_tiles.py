@@ -1,0 +1,269 @@
+"""The calculator's third fu mode, a hand by its tiles (SPEC §9.4), in Chromium, ko and ja.
+
+Every expected value (yaku, han, fu, total, waits) comes from the independent `mahjong` package,
+never from our engine: the page must agree with it, from a link and from taps on the palette.
+"""
+from urllib.parse import urlencode
+
+import pytest
+from mahjong.agari import Agari
+from mahjong.constants import EAST, NORTH, SOUTH, WEST
+from mahjong.hand_calculating.fu import FuCalculator
+from mahjong.hand_calculating.hand import HandCalculator
+from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
+from mahjong.hand_calculating.scores import ScoresCalculator
+from mahjong.hand_calculating.yaku_config import YAKU_ID_TO_TENHOU_ID
+from mahjong.tile import TilesConverter
+
+import build
+
+from .helpers import card, shipped_scripts
+
+LANGS = ("ko", "ja")
+STRINGS = {lang: build.load_strings(lang) for lang in LANGS}
+WINDS = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
+# Tenhou's yaku ids (the numbering mahjong maps its own to) -> our yaku names (SPEC §9.2).
+TENHOU_YAKU = {
+    0: "menzen_tsumo", 1: "riichi", 2: "ippatsu", 3: "chankan", 4: "rinshan", 5: "haitei",
+    6: "houtei", 7: "pinfu", 8: "tanyao", 9: "iipeikou",
+    **{i: "seat_wind" for i in range(10, 14)}, **{i: "round_wind" for i in range(14, 18)},
+    18: "haku", 19: "hatsu", 20: "chun", 21: "double_riichi", 22: "chiitoitsu", 23: "chanta",
+    24: "ittsu", 25: "sanshoku", 26: "sanshoku_doukou", 27: "sankantsu", 28: "toitoi",
+    29: "sanankou", 30: "shousangen", 31: "honroutou", 32: "ryanpeikou", 33: "junchan",
+    34: "honitsu", 35: "chinitsu",
+}
+DORA_IDS = (52, 53, 54)  # dora, ura, aka: counted, not yaku
+
+
+def split(text):
+    """'123m55z' -> ['1m', '2m', '3m', '5z', '5z']"""
+    out, digits = [], ""
+    for char in text:
+        if char.isdigit():
+            digits += char
+        else:
+            out += [digit + char for digit in digits]
+            digits = ""
+    return out
+
+
+def to_136(tiles):
+    by_suit = {"m": "", "p": "", "s": "", "z": ""}
+    for tile in tiles:
+        by_suit[tile[1]] += tile[0]
+    return TilesConverter.string_to_136_array(man=by_suit["m"], pin=by_suit["p"],
+                                              sou=by_suit["s"], honors=by_suit["z"])
+
+
+def to_34(tile):
+    return "mpsz".index(tile[1]) * 9 + int(tile[0]) - 1
+
+
+def mahjong_value(hand, agari, win="ron", seatwind="S", roundwind="E", riichi=False, dora="",
+                  double_wind_fu=4):
+    """What the mahjong package makes of a closed hand: ([(yaku, han)], han, fu, total), or
+    None when it has no yaku. `double_wind_fu`=2 recounts its fu as M-League does."""
+    tiles = split(hand)
+    tiles_136 = to_136(tiles)
+    win_tile = max(t for t in tiles_136 if t // 4 == to_34(agari))
+    config = HandConfig(is_tsumo=win == "tsumo", is_riichi=riichi,
+                        player_wind=WINDS[seatwind], round_wind=WINDS[roundwind],
+                        options=OptionalRules(has_open_tanyao=True, fu_for_open_pinfu=True))
+    indicators = to_136(split(dora)) if dora else None
+    response = HandCalculator.estimate_hand_value(tiles_136, win_tile, dora_indicators=indicators,
+                                                  config=config)
+    if response.error:
+        return None
+    yaku = [(TENHOU_YAKU[YAKU_ID_TO_TENHOU_ID[y.yaku_id]], y.han_closed) for y in response.yaku
+            if YAKU_ID_TO_TENHOU_ID[y.yaku_id] not in DORA_IDS]
+    fu, total = response.fu, response.cost["total"]
+    if double_wind_fu == 2 and any(d["reason"] == FuCalculator.DOUBLE_VALUED_PAIR
+                                   for d in response.fu_details):
+        counted = sum(d["fu"] for d in response.fu_details) - 2
+        fu = (counted + 9) // 10 * 10
+        total = ScoresCalculator.calculate_scores(response.han, fu, config)["total"]
+    return yaku, response.han, fu, total
+
+
+def han_text(lang, han):
+    return STRINGS[lang]["tiles"]["han"].format(n=han)
+
+
+def value_text(lang, han, fu):
+    return STRINGS[lang]["tiles"]["han_fu"].format(han=han, fu=fu)
+
+
+def shown_yaku(page):
+    rows = page.locator("[data-tiles-yaku] [data-yaku]")
+    return sorted((rows.nth(i).get_attribute("data-yaku"),
+                   rows.nth(i).locator(".tiles-yaku-han").inner_text().strip())
+                  for i in range(rows.count()))
+
+
+def link(**keys):
+    return "?" + urlencode({"rule": "riichi", "fumode": "tiles", **keys})
+
+
+# A closed riichi ron: riichi, pinfu, tanyao, one dora (indicator 1m: the dora is 2m).
+HAND = dict(hand="234m456p345678s55p", agari="3s", riichi="1", dora="1m")
+
+
+def expect(page, lang, expected):
+    yaku, han, fu, total = expected
+    assert shown_yaku(page) == sorted((name, han_text(lang, h)) for name, h in yaku)
+    assert page.locator("[data-tiles-value]").inner_text().strip() == value_text(lang, han, fu)
+    assert card(page, "total") == f"{total:,}"
+    assert card(page, "fu") == str(fu)
+    assert page.locator("#results").get_attribute("data-state") == "ok"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_hand_from_a_link_shows_what_the_mahjong_package_counts(open_page, lang):
+    expected = mahjong_value(HAND["hand"], HAND["agari"], riichi=True, dora=HAND["dora"])
+    assert expected[1] == 4  # riichi, pinfu, tanyao and a dora: the hand is what it claims
+    page, watch = open_page(lang, link(**HAND))
+    expect(page, lang, expected)
+    dora = STRINGS[lang]["tiles"]["dora_count"].format(
+        label=STRINGS[lang]["tiles"]["dora_kind"]["dora"], n=1)
+    assert page.locator("[data-tiles-dora-counts]").inner_text().strip() == dora
+    # the hand as tiles, sorted, the winning tile apart and last
+    held = page.locator("[data-tiles-hand] [data-held]")
+    tiles = [held.nth(i).get_attribute("data-held") for i in range(held.count())]
+    rest = sorted(split(HAND["hand"]), key=lambda t: ("mpsz".index(t[1]), t[0]))
+    rest.remove("3s")
+    assert tiles == rest + ["3s"]
+    assert "tile-agari" in held.nth(13).get_attribute("class")
+    watch.clean()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_same_hand_tapped_on_the_palette_gives_the_same_result(open_page, lang):
+    expected = mahjong_value(HAND["hand"], HAND["agari"], riichi=True, dora=HAND["dora"])
+    page, watch = open_page(lang, "?rule=riichi&fumode=tiles")
+    tiles = split(HAND["hand"])
+    tiles.remove(HAND["agari"])
+    for tile in tiles + [HAND["agari"]]:  # the last tile added is the winning tile
+        page.click(f'[data-tiles-palette] [data-tile="{tile}"]')
+    page.check("#f-riichi")
+    page.click('[data-tiles-target="dora"]')
+    page.click('[data-tiles-palette] [data-tile="1m"]')
+    expect(page, lang, expected)
+    assert page.locator("#f-agari").input_value() == "3s"
+    assert "agari=3s" in page.url and "riichi=1" in page.url and "dora=1m" in page.url
+    # a tap on a shown tile takes it out: 13 tiles, no winning tile, the waits instead
+    page.click('[data-tiles-hand] [data-held="2m"]')
+    assert page.locator("#f-agari").input_value() == ""
+    assert page.locator("[data-tiles-waits-box]").is_visible()
+    assert not page.locator('[data-result="total"]').is_visible()
+    watch.clean()
+
+
+WAITING = "234m456p678s55s34p"  # 13 tiles: 2p or 5p (two-sided), tanyao either way
+
+
+def mahjong_waits(hand):
+    """[(tile, ron total or None, tsumo total or None)] by the mahjong package."""
+    tiles = split(hand)
+    counts = TilesConverter.to_34_array(to_136(tiles))
+    found = []
+    for kind in range(34):
+        if counts[kind] >= 4:
+            continue
+        counts[kind] += 1
+        if Agari().is_agari(counts):
+            tile = f"{kind % 9 + 1}{'mpsz'[kind // 9]}"
+            wins = [mahjong_value(hand + tile, tile, win=win) for win in ("ron", "tsumo")]
+            found.append((tile, *wins))
+        counts[kind] -= 1
+    return found
+
+
+def win_text(lang, value):
+    words = STRINGS[lang]["tiles"]
+    if value is None:
+        return words["no_yaku"]
+    _yaku, han, fu, total = value
+    return words["wait_value"].format(total=f"{total:,}", value=value_text(lang, han, fu))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_thirteen_tiles_show_their_waits_with_each_value(open_page, lang):
+    expected = mahjong_waits(WAITING)
+    assert [tile for tile, *_ in expected] == ["2p", "5p"]
+    page, watch = open_page(lang, link(hand=WAITING))
+    words = STRINGS[lang]["tiles"]
+    assert page.locator("[data-tiles-tenpai]").inner_text().strip() == words["tenpai"]
+    rows = page.locator("[data-tiles-waits] [data-wait]")
+    assert [rows.nth(i).get_attribute("data-wait") for i in range(rows.count())] == ["2p", "5p"]
+    for index, (_tile, ron, tsumo) in enumerate(expected):
+        wins = rows.nth(index).locator(".tiles-wait-win").all_inner_texts()
+        assert wins == [f'{words["ron"]} {win_text(lang, ron)}',
+                        f'{words["tsumo"]} {win_text(lang, tsumo)}']
+    watch.clean()
+
+
+# A closed ron, East seat in the East round with an East pair: a closed terminal triplet (8 fu)
+# and a two-sided wait, so the pair's 4 fu make 42 -> 50 fu, its 2 fu 40 fu.
+DOUBLE_WIND = dict(hand="111m456p789s234s11z", agari="4s", riichi="1", seatwind="E",
+                   roundwind="E")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("preset,double_wind_fu", [("tenhou", 4), ("mleague", 2)])
+def test_a_preset_sets_the_double_wind_pair(open_page, lang, preset, double_wind_fu):
+    expected = mahjong_value(DOUBLE_WIND["hand"], DOUBLE_WIND["agari"], riichi=True,
+                             seatwind="E", roundwind="E", double_wind_fu=double_wind_fu)
+    assert expected[2] == (50 if double_wind_fu == 4 else 40)
+    page, watch = open_page(lang, link(**DOUBLE_WIND))
+    page.locator("#table-rules").evaluate("d => d.open = true")
+    page.select_option("#f-preset", preset)
+    expect(page, lang, expected)
+    watch.clean()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("keys,field,code", [
+    (dict(hand="<img src=x onerror=alert(1)>"), "hand", "bad_tiles"),
+    (dict(hand="123m456p789s11z"), "hand", "tile_count"),
+    (dict(hand="123m456p789s555z22z", agari="9m"), "agari", "not_in_hand"),
+    (dict(hand="123m456p789s555z22z", agari="2z", riichi="1", melds="pon:777z"), "hand",
+     "tile_count"),
+])
+def test_a_bad_or_hostile_link_says_why_next_to_the_field(open_page, site_root, lang, keys,
+                                                          field, code):
+    page, watch = open_page(lang, link(**keys))
+    messages, labels = STRINGS[lang]["error"], STRINGS[lang]["label"]
+    wanted = messages[code].format(label=labels[field], low="", high="")
+    box = page.locator(f'[data-error="{field}"]')
+    assert box.is_visible() and box.inner_text().strip() == wanted
+    assert page.locator("#results").get_attribute("data-state") == "stale"
+    assert page.locator("img").count() == 0
+    assert page.locator("script").count() == shipped_scripts(site_root, lang)
+    assert page.locator("[data-tiles-result]").is_hidden()
+    watch.clean()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_before_python_a_tiles_link_is_pending_never_a_stale_number(context, base_url, lang):
+    page = context.new_page()
+    page.route("**/app/app.zip", lambda route: route.abort())  # Python never gets its modules
+    page.goto(f"{base_url}{lang}/{link(**HAND)}")
+    page.wait_for_selector("html[data-boot=done]")
+    assert page.locator("#results").get_attribute("data-state") == "pending"
+    assert page.locator("[data-tiles-live]").get_attribute("inert") is not None
+    assert page.locator("[data-tiles-result]").is_hidden()
+    assert page.locator("#f-hand").input_value() == HAND["hand"]
+
+
+def test_the_tiles_have_names_for_screen_readers(open_page):
+    page, watch = open_page("ko", "?rule=riichi&fumode=tiles")
+    names = STRINGS["ko"]["tiles"]["name"]
+    buttons = page.locator("[data-tiles-palette] [data-tile]")
+    assert buttons.count() == 37
+    for tile, name in (("3m", "3만"), ("0p", "적5통"), ("1z", "동"), ("6z", "발")):
+        assert names[tile] == name
+        assert page.locator(f'[data-tiles-palette] [data-tile="{tile}"]').get_attribute(
+            "aria-label") == name
+    box = page.locator('[data-tiles-palette] [data-tile="1m"]').bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44  # a finger's target on a 390 px phone
+    watch.clean()

@@ -1,0 +1,177 @@
+"""The tile palette's pure parts (site/tiles/): the sprite, the hand model, the presenter."""
+import re
+import sys
+import xml.etree.ElementTree as ElementTree
+
+import pytest
+
+import build
+from engine import KEYS
+from engine.yaku import YAKU
+
+sys.path.insert(0, str(build.SITE))
+
+from tiles import hand as tiles_hand  # noqa: E402
+from tiles import present as tiles_present  # noqa: E402
+from tiles import sprite  # noqa: E402
+from tiles.hand import Hand, applicable, meld_of, notation, tiles  # noqa: E402
+
+STRINGS = {lang: build.load_strings(lang) for lang in build.LANGUAGES}
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def test_the_sprite_has_one_symbol_per_tile_and_nothing_from_elsewhere():
+    text = sprite.sprite_svg()
+    root = ElementTree.fromstring(text)
+    ids = [symbol.get("id") for symbol in root.iter(f"{SVG}symbol")]
+    assert ids == [f"t-{t}" for t in sprite.TILES] and len(ids) == 37
+    assert {t for t in sprite.TILES if t[0] == "0"} == {"0m", "0p", "0s"}
+    assert not re.search(r"href|url\(|@import|<image|<script|on\w+=", text)
+    assert len(text.encode()) < 30_000  # precached on every first visit
+
+
+@pytest.mark.parametrize("tile,circles", [("1p", 3), ("5p", 15), ("9p", 27), ("0p", 16)])
+def test_a_dot_tile_draws_its_dots(tile, circles):
+    """Each dot is three circles (ring, face, centre); a red five adds its corner mark."""
+    symbol = ElementTree.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">'
+                                    f'{sprite.drawing(tile)}</svg>')
+    assert len(list(symbol.iter(f"{SVG}circle"))) == circles
+
+
+@pytest.mark.parametrize("lang", build.LANGUAGES)
+def test_every_tile_has_a_name_and_every_yaku_a_word(lang):
+    words = STRINGS[lang]
+    assert set(words["tiles"]["name"]) == set(sprite.TILES)
+    assert len(set(words["tiles"]["name"].values())) == 37  # no two tiles named alike
+    assert set(words["yaku"]) == {yaku.name for yaku in YAKU}  # SPEC §9.2's names, each once
+    assert len(set(words["yaku"].values())) == len(words["yaku"])
+    for key in ("hand", "melds", "agari", "seatwind", "roundwind", "dora", "ura", "kita",
+                "kuitan", "aka", "doubleyakuman", "renhouvalue"):
+        assert key in KEYS and words["label"][key]
+
+
+@pytest.mark.parametrize("lang,tile,name", [
+    ("ko", "3m", "3만"), ("ko", "0m", "적5만"), ("ko", "1z", "동"), ("ko", "7z", "중"),
+    ("ja", "3m", "三萬"), ("ja", "0m", "赤五萬"), ("ja", "5z", "白"), ("ja", "6z", "發"),
+])
+def test_tile_names_for_screen_readers(lang, tile, name):
+    assert sprite.tile_name(tile, STRINGS[lang]) == name
+
+
+@pytest.mark.parametrize("text,found", [
+    ("123m", ["1m", "2m", "3m"]), ("0p55p", ["0p", "5p", "5p"]), (" 1 2z ", ["1z", "2z"]),
+    ("", []), ("8z", None), ("0z", None), ("12", None), ("m12", None), ("<b>", None),
+])
+def test_notation_reads_as_the_engine_writes_it(text, found):
+    assert tiles(text) == found
+
+
+def test_notation_sorts_by_suit_and_number_a_red_five_after_its_five():
+    assert notation(tiles("7z1s0p9m5p1m")) == "19m50p1s7z"
+    assert notation(tiles("321m"), sort=False) == "321m"
+
+
+@pytest.mark.parametrize("kind,tile,meld", [
+    ("chi", "3s", ["3s", "4s", "5s"]), ("chi", "0m", ["0m", "6m", "7m"]), ("chi", "8p", None),
+    ("chi", "1z", None), ("pon", "7z", ["7z", "7z", "7z"]), ("pon", "0p", ["0p", "5p", "5p"]),
+    ("ankan", "9m", ["9m"] * 4),
+])
+def test_a_tap_calls_the_meld_from_that_tile(kind, tile, meld):
+    assert meld_of(kind, tile) == meld
+
+
+def test_the_last_tile_of_a_full_hand_is_the_winning_tile_until_one_goes_out():
+    hand = Hand()
+    for tile in tiles("123m456p789s555z2z"):
+        hand = hand.add(tile, "hand")
+        assert hand.agari == ""  # short of 14 tiles there is no winning tile
+    hand = hand.add("2z", "hand")
+    assert (hand.count(), hand.agari) == (14, "2z")
+    assert hand.fields() == {"hand": "123m456p789s22555z", "agari": "2z", "melds": "",
+                             "dora": "", "ura": ""}
+    assert hand.shown() == (tiles("123m456p789s2555z"), "2z")
+    assert hand.add("1m", "hand") is None  # full
+    assert hand.add("9m", "agari") is None  # a winning tile not held needs room for it
+    assert hand.add("5z", "agari").agari == "5z"  # another one chosen among those held
+    assert hand.take("1m").agari == ""  # 13 tiles: waiting, no winning tile
+    assert list(hand.take("2z").concealed) == tiles("123m456p789s555z2z")
+
+
+def test_a_fifth_copy_and_a_sixth_indicator_are_refused():
+    hand = Hand.read("1111m", "", "", "", "")
+    assert hand.add("1m", "hand") is None and hand.add("1m", "dora") is None
+    assert hand.add("1m", "pon") is None
+    dora = Hand.read("", "", "", "12345m", "")
+    assert dora.add("6m", "dora") is None and dora.add("6m", "ura") is not None
+
+
+def test_melds_count_three_and_come_out_by_a_tap():
+    hand = Hand.read("123m456p789s1z", "", "", "", "").add("7z", "pon")
+    assert hand.fields()["melds"] == "pon:777z" and hand.count() == 13
+    hand = hand.add("1z", "hand")
+    assert hand.agari == "1z" and hand.is_open() and not hand.has_kan()
+    hand = hand.remove("melds", 0)
+    assert hand.fields()["melds"] == "" and hand.agari == ""
+    closed = Hand.read("123m456p789s1z", "", "ankan:9999s", "", "")
+    assert not closed.is_open() and closed.has_kan()
+
+
+def test_a_typed_full_hand_wins_on_its_last_typed_tile():
+    typed = Hand.read("789s123m456p22z555z", "", "", "", "").typed()
+    assert typed.agari == "5z"
+    kept = Hand.read("789s123m456p22z555z", "2z", "", "", "").typed()
+    assert kept.agari == "2z"
+
+
+@pytest.mark.parametrize("melds,win,dealer,riichi,players,wanted", [
+    ("", "ron", False, False, "4", {"riichi", "doubleriichi", "chankan", "houtei", "renhou"}),
+    ("", "tsumo", True, True, "4",
+     {"riichi", "doubleriichi", "ippatsu", "ura", "haitei", "tenhou"}),
+    ("", "tsumo", False, False, "3", {"riichi", "doubleriichi", "haitei", "chiihou", "kita"}),
+    ("pon:777z", "ron", False, True, "4", {"chankan", "houtei"}),  # open: no riichi
+    ("ankan:1111m", "tsumo", False, True, "4",
+     {"riichi", "doubleriichi", "ippatsu", "ura", "rinshan", "haitei"}),
+    ("kan:1111m", "tsumo", True, False, "4", {"rinshan", "haitei"}),
+])
+def test_the_flags_shown_are_those_that_can_apply(melds, win, dealer, riichi, players, wanted):
+    hand = Hand.read("123m", "", melds, "", "")
+    assert applicable(hand, win, dealer, riichi, players) == wanted
+
+
+YAKUMAN = {"han": 0, "fu": None, "yakuman": 2, "dora": 0, "ura": 0, "aka": 0, "kita": 0,
+           "yaku": [{"name": "daisangen", "yakuman": 1}, {"name": "tsuuiisou", "yakuman": 1}]}
+PLAIN = {"han": 4, "fu": 30, "yakuman": 0, "dora": 1, "ura": 0, "aka": 1, "kita": 0,
+         "yaku": [{"name": "riichi", "han": 1}, {"name": "tanyao", "han": 1}],
+         "reading": {"shape": "standard", "pairs": ["55p"], "wait": "ryanmen",
+                     "melds": [{"kind": "sequence", "tiles": "234m", "open": False},
+                               {"kind": "triplet", "tiles": "777z", "open": True}]}}
+
+
+def test_the_presenter_names_each_yaku_with_its_han_or_multiple():
+    ko, ja = STRINGS["ko"], STRINGS["ja"]
+    assert tiles_present.yaku_rows(PLAIN, ko) == [("riichi", "리치", "1판"), ("tanyao", "탕야오", "1판")]
+    assert tiles_present.yaku_rows(YAKUMAN, ja) == [("daisangen", "大三元", "役満"),
+                                                    ("tsuuiisou", "字一色", "役満")]
+    assert tiles_present.value_text(PLAIN, ja) == "4飜30符"
+    assert tiles_present.value_text(YAKUMAN, ko) == "더블 역만"
+    assert tiles_present.dora_rows(PLAIN, ko) == [("dora", "도라", 1), ("aka", "적도라", 1)]
+    assert tiles_present.dora_rows(YAKUMAN, ko) == []
+
+
+def test_the_presenter_reads_the_melds_and_the_pair():
+    groups = tiles_present.reading_groups(PLAIN["reading"], STRINGS["ko"])
+    assert groups == [("슌쯔", ["2m", "3m", "4m"]), ("커쯔(후로)", ["7z", "7z", "7z"]),
+                      ("머리", ["5p", "5p"])]
+    assert tiles_present.tile_names(["0m", "1z"], STRINGS["ja"]) == "赤五萬 東"
+
+
+def test_each_wait_says_its_ron_and_tsumo_or_no_yaku():
+    wait = {"tile": "2z", "ron": "no_yaku", "tsumo": {**PLAIN, "total": 7900}}
+    assert tiles_present.wait_rows([wait], STRINGS["ko"]) == [("2z", "역 없음", "7,900점 (4판 30부)")]
+    assert tiles_present.wait_rows([wait], STRINGS["ja"]) == [("2z", "役なし", "7,900点（4飜30符）")]
+
+
+def test_the_targets_are_the_tile_fields_and_the_calls():
+    assert tiles_hand.TARGETS == ("hand", "agari", "chi", "pon", "kan", "ankan", "dora", "ura")
+    for lang in build.LANGUAGES:
+        assert set(STRINGS[lang]["tiles"]["target"]) == set(tiles_hand.TARGETS)
