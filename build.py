@@ -133,7 +133,7 @@ def script_json(value, separators=(",", ":")):
 def pyscript_config(root):
     """PyScript's config for a page `root` below the site root, as the inline JSON its script
     carries: PyScript resolves the interpreter's URL from the page. (The interpreter,
-    assets/pyodide-loader.mjs, unpacks app/app.zip itself.)"""
+    assets/pyodide-loader.mjs, unpacks app/app.zst itself.)"""
     config = json.loads(PYSCRIPT_CONFIG.read_text(encoding="utf-8"))
     config["interpreter"] = root + config["interpreter"]
     return json.dumps(config, separators=(",", ":"))
@@ -286,9 +286,9 @@ def copy_static(out):
 def write_app_archives(out):
     """The engine package and every site module as one zip, unpacked by PyScript into Python's
     cwd, and the QR encoder fetched on demand; returns the files written."""
-    runtime.write_app_zip(out / "app" / "app.zip")
+    runtime.write_app_zip(out / runtime.APP)
     runtime.write_qr_zip(out / ON_DEMAND[0])
-    return [out / "app" / "app.zip", out / ON_DEMAND[0]]
+    return [out / runtime.APP, out / ON_DEMAND[0]]
 
 
 def copy_runtime(out):
@@ -316,7 +316,7 @@ def copy_runtime(out):
 
 def first_visit_room(out, written):
     """What a first visit's FIRST_VISIT bytes leave for the standard library: less every precached
-    file `written` so far (the pages, the static files, app.zip, the runtime) on the wire."""
+    file `written` so far (the pages, the static files, app.zst, the runtime) on the wire."""
     names = {path.relative_to(out).as_posix() for path in written} & set(precache_list(out))
     unknown = set(precache_list(out)) - names
     if unknown:  # a stage that writes a file must say so, or its bytes would be left out

@@ -5,7 +5,7 @@
 - Pyodide: npm's files, except that the standard library (`python_stdlib.zst`: stdlib.py) holds
   only the modules the pages import (imports.py), compiled ahead or without comments and
   docstrings, and `pyodide-lock.json` lists no package (the pages load none).
-- `app.zip`: every module of the engine package and of `site/` (the pages' packages and their
+- `app.zst` (APP): every module of the engine package and of `site/` (the pages' packages and their
   shared modules), subpackages included; a page's script only calls its package's start()
   (files.py, archive.py).
 - `qr.zip`: segno's QR encoder (`segno/encoder.py` and `segno/consts.py` as the installed
@@ -18,15 +18,15 @@ Modules: files.py (what ships), imports.py (which modules a start imports: one s
 root set), stdlib.py (the standard library's packing and the byte budget search; the Python it
 runs under Node is pyc_worker.py), archive.py (app.zip, qr.zip).
 """
-from .archive import without_docs, write_app_zip, write_qr_zip, write_zip, zip_bytes
+from .archive import APP, without_docs, write_app_zip, write_qr_zip, write_zip, zip_bytes, zstd_pack
 from .files import (PYODIDE_DIST, PYSCRIPT_DIST, app_files, copy_zstd_decoder, module_name, on_demand_files,
                     pyscript_files, qr_files, write_lockfile)
 from .imports import start_imports, stdlib_roots, trace, warm_modules
 from .stdlib import (FIRST_VISIT, SENT_AS_IS, SLACK, STDLIB, compile_order, compile_modules, deflated_size,
-                     gzip_size, wire_size, write_stdlib, zstd_pack)
+                     gzip_size, wire_size, write_stdlib)
 
 __all__ = [
-    "FIRST_VISIT", "PYODIDE_DIST", "PYSCRIPT_DIST", "SENT_AS_IS", "SLACK", "STDLIB",
+    "APP", "FIRST_VISIT", "PYODIDE_DIST", "PYSCRIPT_DIST", "SENT_AS_IS", "SLACK", "STDLIB",
     "app_files", "compile_modules", "compile_order", "copy_zstd_decoder", "deflated_size",
     "gzip_size", "module_name", "on_demand_files", "pyscript_files", "qr_files",
     "start_imports", "stdlib_roots", "trace", "warm_modules", "wire_size", "without_docs",

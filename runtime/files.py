@@ -27,11 +27,10 @@ def pyodide_scripts():
 
 
 def app_files():
-    """{name inside app.zip: source path}: the engine package and the site's modules, packages
+    """{name inside the app archive: source path}: the engine package and the site's modules, packages
     and subpackages included."""
     engine = {p.relative_to(ROOT).as_posix(): p for p in sorted((ROOT / "engine").rglob("*.py"))}
-    site = {p.relative_to(SITE).as_posix(): p for p in sorted(SITE.rglob("*.py"))
-            if p.relative_to(SITE).as_posix() != "tiles/sprite.py"}  # drawn at build time
+    site = {p.relative_to(SITE).as_posix(): p for p in sorted(SITE.rglob("*.py"))}
     return engine | site
 
 

@@ -26,7 +26,7 @@ import tempfile
 import zipfile
 import zlib
 
-from .archive import without_docs, write_zip, zip_bytes
+from .archive import without_docs, write_zip, zip_bytes, zstd_pack
 from .files import PYODIDE_DIST, ROOT, module_name
 from .imports import start_imports, stdlib_modules, stdlib_roots, trace
 
@@ -38,19 +38,11 @@ SLACK = 4096  # app/build.json, written after the standard library, and the zip'
 # everything else the site holds.
 SENT_AS_IS = (".zip", ".zst", ".png", ".ico", ".jpg", ".webp", ".woff2")
 STDLIB = "python_stdlib.zst"  # the trimmed standard library as the site ships it (write_stdlib)
-ZSTD_LEVEL = 19
 FROZEN_LIST = "frozen.json"  # beside the .pyc files pyc_worker.py writes: the frozen module names
 READ_LIST = "read.json"  # and the modules a start reads from the zip
 
 
 # ---------------------------------------------------------------- shrinking
-
-def zstd_pack(data):
-    """`data` as one zstd frame (level 19, content size in the header), as assets/stdlib.mjs reads it."""
-    import zstandard  # a build input, like segno: pyproject.toml's dependencies
-
-    return zstandard.ZstdCompressor(level=ZSTD_LEVEL, write_content_size=True).compress(data)
-
 
 # ---------------------------------------------------------------- compiling (Node)
 

@@ -475,7 +475,6 @@ def test_the_guide_example_is_the_engines(lang, amounts):
     text = (ROOT / "content" / lang / "conditions" / "01-reading.md").read_text(encoding="utf-8")
     for amount in amounts:
         assert amount in text
-    sep = ","  # both languages: amounts with their thousands separator (TERMS.md)
     _answer, needs = ask([35000, 25200, 20000, 19800], dealer=3, seat=1)
     assert f"{needs[('ron', 0)]['points']:,}" == amounts[0]
     assert f"{needs[('ron', 2)]['points']:,}" == amounts[1]

@@ -36,7 +36,7 @@ def test_service_worker_lists_every_file(site):
     text = (site / "sw.js").read_text()
     listed = json.loads(text.split("const FILES = ", 1)[1].split(";\n", 1)[0])
     for name in ("ko/", "ja/", "./", "assets/style.css",
-                 "app/app.zip", "app/build.json", "runtime/pyscript/core.js",
+                 "app/app.zst", "app/build.json", "runtime/pyscript/core.js",
                  *(f"runtime/pyodide/{f}" for f in build.PYODIDE_FILES)):
         assert name in listed, name
     chunks = [p.name for p in (site / "runtime" / "pyscript").iterdir()]

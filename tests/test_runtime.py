@@ -67,7 +67,7 @@ def test_the_trimmed_library_lists_its_modules(stdlib):
                                   "_pyodide.docstring", "pyodide.ffi", "pyodide.webloop",
                                   "pyodide.code", "pyodide._package_loader"])
 def test_the_trimmed_library_holds_what_the_pages_import(stdlib, name):
-    # json..html: PyScript's Python side; shutil, zipfile, cp437: unpacking app.zip; decimal,
+    # json..html: PyScript's Python side; shutil, zipfile, cp437: unpacking app.zst; decimal,
     # fractions: the engine; _pyodide.docstring: imported by Pyodide's C core at start;
     # pyodide.code, pyodide._package_loader: imported by name from Pyodide's JavaScript.
     assert name in modules(stdlib)
@@ -121,7 +121,7 @@ def test_compiled_modules_are_for_the_pages_python_and_not_checked_against_sourc
 
 
 # Read on every start, by Pyodide's boot (typing, inspect, asyncio, webloop), PyScript (html) and
-# the unpacking of app.zip (zipfile, shutil): with the line tables dropped, every one fits compiled.
+# the unpacking of app.zst (zipfile, shutil): with the line tables dropped, every one fits compiled.
 @pytest.mark.parametrize("name", ["typing", "inspect", "asyncio.base_events", "pyodide.webloop",
                                   "_pyodide._base", "_pyodide._core_docs", "threading",
                                   "html.entities", "zipfile", "shutil", "tempfile", "fractions"])
@@ -209,13 +209,22 @@ def test_the_stdlib_is_one_zstd_frame_of_stored_entries_smaller_than_deflated(si
     assert not (site / "runtime" / "pyodide" / "python_stdlib.zip").exists()
 
 
-@pytest.mark.parametrize("name", ["app/app.zip"])
-def test_the_zips_are_deflated_and_need_no_compressing_server(site, name):
-    with zipfile.ZipFile(site / name) as archive:
+def unpacked_app(site):
+    data = zstandard.ZstdDecompressor().decompress((site / runtime.APP).read_bytes())
+    return zipfile.ZipFile(io.BytesIO(data))
+
+
+def test_the_app_archive_is_one_zstd_frame_and_needs_no_compressing_server(site):
+    """Like the standard library: sent as it is, zstd over the whole archive beats the zip's own
+    deflate of each entry; Python sources pack to well under half."""
+    with unpacked_app(site) as archive:
         entries = archive.infolist()
-    assert {entry.compress_type for entry in entries} == {zipfile.ZIP_DEFLATED}
-    held = sum(entry.file_size for entry in entries)
-    assert (site / name).stat().st_size < 0.45 * held  # Python sources deflate to well under half
+        members = {entry.filename: archive.read(entry) for entry in entries}
+    assert {entry.compress_type for entry in entries} == {zipfile.ZIP_STORED}
+    packed = (site / runtime.APP).stat().st_size
+    assert len(runtime.zip_bytes(members)) > 1.2 * packed
+    assert packed < 0.45 * sum(entry.file_size for entry in entries)
+    assert not (site / "app" / "app.zip").exists()
 
 
 @pytest.mark.parametrize(("source", "expected"), [
@@ -230,7 +239,7 @@ def test_without_docs(source, expected):
 
 
 def test_app_archive_holds_every_engine_and_site_module(site):
-    with zipfile.ZipFile(site / "app" / "app.zip") as archive:
+    with unpacked_app(site) as archive:
         names = set(archive.namelist())
     engine = {p.relative_to(build.ROOT).as_posix() for p in (build.ROOT / "engine").rglob("*.py")}
     pages = {p.relative_to(build.SITE).as_posix() for p in build.SITE.rglob("*.py")}
@@ -243,17 +252,17 @@ def test_app_archive_holds_every_engine_and_site_module(site):
                                             ("ko/conditions/index.html", "../../")])
 def test_every_page_unpacks_the_one_app_archive_and_calls_its_start(site, page, root):
     """One config for every page, inline, its interpreter's URL from the page's own folder (the
-    interpreter unpacks app.zip: PyScript fetches no file); the script only calls the page
+    interpreter unpacks app.zst: PyScript fetches no file); the script only calls the page
     package's start(document). Every page module is in the engine's image."""
     text = (site / page).read_text(encoding="utf-8")
     script = BeautifulSoup(text, "html.parser").find("script", type="py")
     config = json.loads(script["config"])
     assert config["interpreter"] == root + "assets/pyodide-loader.mjs"
     assert "files" not in config and "fetch" not in config
-    assert f'<link rel="preload" href="{root}app/app.zip" as="fetch" crossorigin>' in text
+    assert f'<link rel="preload" href="{root}app/app.zst" as="fetch" crossorigin>' in text
     loader = (site / "assets" / "pyodide-loader.mjs").read_text()
-    assert 'fetch(new URL("../app/app.zip", import.meta.url))' in loader
-    assert 'pyodide.unpackArchive(await app, "zip")' in loader
+    assert 'fetch(new URL("../app/app.zst", import.meta.url))' in loader
+    assert 'pyodide.unpackArchive(unpackedApp(await app), "zip")' in loader
     package = {"index.html": "calculator", "ledger": "ledger", "conditions": "conditions"}[
         page.split("/")[1]]
     assert script.string.split() == ["from", "pyscript", "import", "document", "from", package,

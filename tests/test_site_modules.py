@@ -55,7 +55,7 @@ def test_every_site_module_imports_without_a_page(monkeypatch):
 
 
 def test_the_memory_image_imports_every_page_module(site):
-    """All page modules join the engine's memory image, and only app.zip ships them."""
+    """All page modules join the engine's memory image, and only app.zst ships them."""
     warm = json.loads((site / "app" / "build.json").read_text())["warm"]
     assert set(site_modules()) <= set(warm)
     assert not (site / "app" / "ledger_page.zip").exists()

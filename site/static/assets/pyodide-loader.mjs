@@ -5,13 +5,13 @@
 //
 // The page also loads this module itself, early and async (templates/_runtime_head.html.j2), so
 // Pyodide boots while PyScript's own chunks still download and start; PyScript's call then
-// receives that same Pyodide, with app/app.zip (the engine and the pages' packages) unpacked into
+// receives that same Pyodide, with app/app.zst (the engine and the pages' packages) unpacked into
 // Python's working directory, where the snapshot worker unpacks it too. The archive is fetched
 // here, at once, so the page's <link rel="preload"> of it is taken up as soon as it is made:
 // PyScript's own `files` would ask only once Pyodide is up, seconds after the page's load event.
 import { loadPyodide as bootPyodide, version } from "../runtime/pyodide/pyodide.mjs";
 import { anyImage, dropImage, readImage } from "./engine-image.mjs";
-import { stdlibURL } from "./stdlib.mjs";
+import { stdlibURL, unpackedApp } from "./stdlib.mjs";
 
 export { version };
 
@@ -19,8 +19,8 @@ const INDEX_URL = new URL("../runtime/pyodide/", import.meta.url).href;
 const IDLE_MS = 1500; // after the page is live, let the precache and first inputs go first
 const root = document.documentElement;
 
-const app = fetch(new URL("../app/app.zip", import.meta.url))
-  .then((response) => (response.ok ? response.arrayBuffer() : Promise.reject(new Error(`app.zip: ${response.status}`))));
+const app = fetch(new URL("../app/app.zst", import.meta.url))
+  .then((response) => (response.ok ? response.arrayBuffer() : Promise.reject(new Error(`app.zst: ${response.status}`))));
 app.catch(() => {}); // reported when PyScript asks for the interpreter
 const info = fetch(new URL("../app/build.json", import.meta.url))
   .then((response) => (response.ok ? response.json() : null))
@@ -63,7 +63,7 @@ export async function loadPyodide(options = {}) {
     }
   }
   const { pyodide, how } = await early;
-  pyodide.unpackArchive(await app, "zip");
+  pyodide.unpackArchive(unpackedApp(await app), "zip");
   whenReady(how);
   return pyodide;
 }

@@ -5,7 +5,7 @@
 // then `makeMemorySnapshot`, stored by engine-image.mjs. Answers "stored" or "failed".
 import { loadPyodide, version } from "../runtime/pyodide/pyodide.mjs";
 import { writeImage } from "./engine-image.mjs";
-import { stdlibURL } from "./stdlib.mjs";
+import { stdlibURL, unpackedApp } from "./stdlib.mjs";
 
 const INDEX_URL = new URL("../runtime/pyodide/", import.meta.url).href;
 
@@ -13,9 +13,9 @@ self.addEventListener("message", async ({ data: { build, warm } }) => {
   try {
     const pyodide = await loadPyodide({ indexURL: INDEX_URL, stdLibURL: await stdlibURL(),
                                        _makeSnapshot: true });
-    const app = await fetch(new URL("../app/app.zip", import.meta.url));
-    if (!app.ok) throw new Error(`app.zip: ${app.status}`);
-    pyodide.unpackArchive(await app.arrayBuffer(), "zip");
+    const app = await fetch(new URL("../app/app.zst", import.meta.url));
+    if (!app.ok) throw new Error(`app.zst: ${app.status}`);
+    pyodide.unpackArchive(unpackedApp(await app.arrayBuffer()), "zip");
     // The names go in as a literal: a Python object made from a JavaScript one would be a reference
     // the image cannot hold.
     pyodide.runPython([

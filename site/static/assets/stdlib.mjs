@@ -18,3 +18,9 @@ export function stdlibURL() {
       new Blob([decompress(new Uint8Array(packed))], { type: "application/zip" })));
   return unpacked;
 }
+
+// The app archive (app/app.zst: the engine and the pages' packages) is packed the same way: one
+// zstd frame of a zip of stored entries, decoded here into the zip Pyodide unpacks.
+export function unpackedApp(packed) {
+  return decompress(new Uint8Array(packed));
+}
