@@ -80,6 +80,8 @@ CODES = {
     "abort_off": "these rules have no abortive draws",
     "chombo_off": "these rules take no chombo in the ledger",
     "game_over": "the game is already over",
+    "ends_before": "after this correction the game is over before this hand",
+    "no_such_hand": "the record has no hand with this number",
     # a game link
     "not_ours": "not a game link of this ledger",
     "newer": "made by a newer format of the ledger",

@@ -65,7 +65,7 @@ RULE_FIELDS = {field.name: field for field in (
     Field("nagashi", 1, _SWITCH),
     Field("paoscope", "hand", ("hand", "own")),
     Field("paohonba", "liable", ("liable", "discarder")),
-    Field("doubleron", "both", ("both", "head")),
+    Field("doubleron", "both", ("both", "head", "reclaim")),
     Field("tripleron", "draw", ("draw", "all")),
     Field("busting", 1, _SWITCH),
     Field("extension", "none", ("none", "west")),
@@ -152,7 +152,7 @@ PRESETS = {
         # a hand from its tiles (SPEC §9.1): not rules of the ledger's game, so not in FIELDS
         "kuitan": 1, "aka": 0, "doubleyakuman": 0, "renhouvalue": "mangan", "dwind4": 1,
         "length": "south", "kiriage": 0, "kazoe": 0, "multi": 0, "tsumoloss": 1, "nagashi": 0,
-        "paoscope": "hand", "paohonba": "discarder", "doubleron": "both", "tripleron": "all",
+        "paoscope": "hand", "paohonba": "discarder", "doubleron": "reclaim", "tripleron": "all",
         "busting": 0, "extension": "none", "agariyame": 0, "tenpaiyame": 0,
         "leftover": "first", "rounding": "exact", "ties": "split", "aborts": 0,
         "chombo": "penalty", "chombopenalty": 20,
@@ -314,7 +314,11 @@ SOURCES = {
         "tsumoloss": "four-player only: unused",
         "nagashi": f"{WRC}: no nagashi mangan (it is not in the yaku list; an exhaustive draw "
                    "pays only the tenpai payments)",
-        "paoscope": f"{WRC}: liability, the liable player pays a tsumo in full, shares a ron",
+        "paoscope": f"{WRC}: liability, the liable player pays a tsumo in full, shares a ron; "
+                    "the 2022 changes that made different yakuman add up restate liability "
+                    "(Mahjong Belgium's summary: on a later tsumo the liable player pays 'de "
+                    "hoogste prijs', the whole hand) and are silent on a composite yakuman of "
+                    "which only one part is liable: hand, the whole composite, as that reads",
         "paohonba": f"{WRC}: only the discarder pays the counters",
         "doubleron": f"{WRC}: §5.7.6 atamahane, the player nearest the discarder wins",
         "tripleron": f"{WRC}: no abortive draws; atamahane (§5.7.6: only the player closest to "
@@ -361,7 +365,12 @@ SOURCES = {
         "nagashi": f"{EMA}: 2016 change list, 'Nagashi Mangan is not allowed'",
         "paoscope": f"{EMA}: pao for daisangen and daisuushii, whole tsumo, half a ron",
         "paohonba": f"{EMA}: only the discarder pays the counters",
-        "doubleron": f"{EMA}: double and triple ron, the discarder pays each winner",
+        "doubleron": f"{EMA}: §3.4.9 a discard that several players win on pays 'the full "
+                     "value of each hand' (double and triple ron), and §3.4.10 every counter "
+                     "adds 300 to 'a winning hand': each winner is paid the honba; riichi "
+                     "sticks: each winner takes back its own, the rest go to the winner nearest "
+                     "the discarder (riichi.wiki, Multiple ron, venue table: EMA2016 'winners "
+                     "reclaim, rest priority', honba 'both', dealer keeps): reclaim",
         "tripleron": f"{EMA}: no abortive draws, all three win",
         "busting": f"{EMA}: no busting (the hanchan is played to its end)",
         "extension": f"{EMA}: none",

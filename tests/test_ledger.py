@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from engine.ledger import CODES, RecordError, end, replay, rules_from
+from engine.ledger import CODES, RecordError, edit, end, replay, rules_from
 from engine.ledger.game import final
 from engine.presets import FIELDS, NAMES, PRESETS, SOURCES, preset_rules
 from tests.conftest import ROOT
@@ -374,8 +374,27 @@ def test_bad_record(record, hand, field, code):
     assert set(error) == {"hand", "field", "code", "message"}
 
 
+# Corrections refused (SPEC §10.3): (record, index, new hand or None, hand, field, code).
+EDIT_BAD = [
+    ({"hands": [abort()]}, 1, None, None, "hands", "no_such_hand"),
+    # A yakuman dealt in by seat 2 in the first hand busts it: the second hand cannot follow.
+    ({"hands": [abort(), abort()]}, 0, ron(2, {"seat": 1, "yakuman": 1}), 1, "result",
+     "ends_before"),
+]
+
+
+@pytest.mark.parametrize("record, index, new, hand, field, code", EDIT_BAD)
+def test_bad_correction(record, index, new, hand, field, code):
+    with pytest.raises(RecordError) as caught:
+        edit(record, index, new)
+    error = caught.value.as_dict()
+    assert (error["hand"], error["field"], error["code"]) == (hand, field, code)
+    assert CODES[code] in error["message"]
+
+
 def test_every_code_is_tested():
-    assert {case[3] for case in BAD} | {case[2] for case in CLI_BAD} == set(CODES)
+    assert {case[3] for case in BAD} | {case[2] for case in CLI_BAD} | \
+        {case[5] for case in EDIT_BAD} == set(CODES)
 
 
 def test_numbers_as_strings_are_read():

@@ -156,7 +156,8 @@ def test_precached_and_in_the_sitemap(site):
 # ---------------------------------------------------------------- the guide's facts
 
 YES = {"ko": ("있음", "없음"), "ja": ("あり", "なし")}
-BOTH = {"ko": {"both": "둘 다", "head": "아타마하네"}, "ja": {"both": "二人とも", "head": "頭ハネ"}}
+BOTH = {"ko": {"both": "둘 다", "head": "아타마하네", "reclaim": "둘 다 (리치봉 각자 회수)"},
+        "ja": {"both": "二人とも", "head": "頭ハネ", "reclaim": "二人とも（リーチ棒は各自回収）"}}
 
 
 def table_rows(text):

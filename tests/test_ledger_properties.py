@@ -14,7 +14,7 @@ RULES = st.fixed_dictionaries({
     "nagashi": st.sampled_from([0, 1]),
     "paoscope": st.sampled_from(["hand", "own"]),
     "paohonba": st.sampled_from(["liable", "discarder"]),
-    "doubleron": st.sampled_from(["both", "head"]),
+    "doubleron": st.sampled_from(["both", "head", "reclaim"]),
     "tripleron": st.sampled_from(["draw", "all"]),
     "busting": st.sampled_from([0, 1]),
     "extension": st.sampled_from(["none", "west"]),

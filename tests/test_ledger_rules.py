@@ -146,7 +146,8 @@ FIELD_FACTS = [
     ("ema", "nagashi", 0, "2016: 'Nagashi Mangan is not allowed'"),
     ("ema", "paoscope", "hand", "pao: whole tsumo, half a ron"),
     ("ema", "paohonba", "discarder", "only the discarder pays the counters"),
-    ("ema", "doubleron", "both", "double and triple ron, each winner paid"),
+    ("ema", "doubleron", "reclaim", "§3.4.9 each hand paid in full, §3.4.10 counters on each; "
+     "winners reclaim their riichi sticks, the rest to the nearest"),
     ("ema", "tripleron", "all", "no abortive draws: all three win"),
     ("ema", "busting", 0, "no busting"),
     ("ema", "extension", "none", "no west round"),

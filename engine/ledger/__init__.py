@@ -5,6 +5,8 @@ was played in, its changes and the scores after it, whether the game is over, th
 standings once it is, and the ``next`` hand's state while it is not. ``end(record)`` is the same
 with the game ended by hand now. Both raise ``RecordError`` for a bad record; nothing is
 partly applied. ``rules_from(mapping)`` validates a rules object and fills its defaults.
+``edit(record, index, hand)`` changes (or, with None, deletes) an earlier hand and replays the
+game from there (SPEC §10.3).
 
 >>> game = replay({"hands": [{"result": "ron", "from": 2,
 ...                           "winners": [{"seat": 1, "han": 3, "fu": 30}], "riichi": [1]}]})
@@ -19,7 +21,7 @@ engine.ledger.record.RecordError: rules: players=5: unknown_choice
 from .game import final, first_state, play
 from .record import CODES, RecordError, read_hand, rules_from
 
-__all__ = ["CODES", "RecordError", "end", "read_hand", "replay", "rules_from"]
+__all__ = ["CODES", "RecordError", "edit", "end", "read_hand", "replay", "rules_from"]
 
 
 def _run(record):
@@ -64,3 +66,47 @@ def end(record):
     rules, state, _over, entries = _run(record)
     return {"hands": entries, "over": True,
             "final": final(state.scores, state.sticks, rules, state.chombos)}
+
+
+def edit(record, index, hand):
+    """The record with hand ``index`` (from 0) replaced by ``hand``, or deleted when ``hand`` is
+    None, and the game replayed from there (SPEC §10.3). The record is not changed; a new one
+    comes back, its other keys (names, ended) kept and the hands checked as ``read_hand`` gives
+    them. A change the game cannot take raises ``RecordError`` and changes nothing: a bad hand
+    names ``index``; a change after which the game would be over before a later hand (a seat
+    busts, the last round ends) is ``ends_before`` naming that later hand by its number in the
+    record as it was.
+
+    >>> hands = [{"result": "ron", "from": 2, "winners": [{"seat": 1, "han": 3, "fu": 30}]},
+    ...          {"result": "tsumo", "winners": [{"seat": 1, "han": 1, "fu": 30}]}]
+    >>> changed = edit({"hands": hands}, 0, {"result": "draw", "tenpai": [0]})
+    >>> [hand["result"] for hand in changed["hands"]], replay(changed)["next"]["round"]
+    (['draw', 'tsumo'], 'E2')
+    >>> [hand["result"] for hand in edit({"hands": hands}, 0, None)["hands"]]
+    ['tsumo']
+    >>> edit({"hands": hands}, 0, {"result": "ron", "from": 2, "winners": [{"seat": 1,
+    ...      "yakuman": 1}]})
+    Traceback (most recent call last):
+    ...
+    engine.ledger.record.RecordError: hand 1: result=0: ends_before
+    """
+    if not isinstance(record, dict):
+        raise RecordError("record", "not_an_object", record)
+    rules = rules_from(record.get("rules"))
+    hands = record.get("hands", [])
+    if not isinstance(hands, list):
+        raise RecordError("hands", "not_a_list", hands)
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(hands):
+        raise RecordError("hands", "no_such_hand", index)
+    changed = [] if hand is None else [read_hand(hand, index, rules)]
+    later = list(range(index + 1, len(hands)))  # each remaining later hand's number as it was
+    new_hands = [*hands[:index], *changed, *hands[index + 1:]]
+    try:
+        _run({**record, "hands": new_hands})
+    except RecordError as error:
+        moved = error.hand is not None and error.hand >= index + len(changed)
+        if error.code == "game_over" and moved:
+            was = later[error.hand - index - len(changed)]
+            raise RecordError("result", "ends_before", index, was) from None
+        raise
+    return {**record, "hands": new_hands}

@@ -162,7 +162,9 @@ def play(state, hand, rules):
     """The changes a hand makes, the next state and whether the game is over after it.
 
     Riichi deposits (1,000 each) go onto the table first; a win takes all the sticks, the
-    nearest winner to the discarder takes them and the honba in a multiple ron.
+    nearest winner to the discarder takes them and the honba in a multiple ron, except with
+    ``doubleron=reclaim`` (EMA): there every winner is paid the honba, and a winner who declared
+    riichi in this hand takes its own stick back before the nearest takes the rest.
     """
     if hand["result"] == "chombo":
         return _chombo(state, hand, rules)
@@ -183,8 +185,17 @@ def play(state, hand, rules):
             winners = sorted(winners, key=lambda w: (w["seat"] - discarder) % players)
             if rules["doubleron"] == "head":
                 winners = winners[:1]
+        reclaim = rules["doubleron"] == "reclaim"
         for index, winner in enumerate(winners):
-            _win(deltas, winner, discarder, state.dealer, state.honba if index == 0 else 0, rules)
+            honba = state.honba if index == 0 or reclaim else 0
+            _win(deltas, winner, discarder, state.dealer, honba, rules)
+        if reclaim:
+            # EMA: each winner takes back the riichi stick it put out in this hand; the rest
+            # (this hand's other deposits and those left from earlier hands) go to the nearest.
+            for winner in winners[1:]:
+                if winner["seat"] in hand["riichi"]:
+                    deltas[winner["seat"]] += STICK
+                    sticks -= 1
         deltas[winners[0]["seat"]] += STICK * sticks
         sticks = 0
         won = keeps = any(w["seat"] == state.dealer for w in winners)

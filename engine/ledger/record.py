@@ -23,8 +23,8 @@ CODES = read.codes(
     "not_an_object", "not_a_list", "not_an_integer", "out_of_range", "not_allowed",
     "unknown_choice", "missing", "not_a_multiple", "wrong_count", "uma_sum", "duplicate_seat",
     "no_winner", "tsumo_one_winner", "winner_is_discarder", "pao_is_winner",
-    "pao_needs_yakuman", "nagashi_off", "abort_off", "chombo_off", "game_over", "unknown_field",
-    "unreadable")
+    "pao_needs_yakuman", "nagashi_off", "abort_off", "chombo_off", "game_over", "ends_before",
+    "no_such_hand", "unknown_field", "unreadable")
 
 RESULTS = ("ron", "tsumo", "draw", "abort", "chombo")
 HAND_KEYS = {"result", "from", "winners", "riichi", "tenpai", "nagashi", "seat"}

@@ -1,0 +1,471 @@
+"""The games kept on one device (SPEC §6.4, §10.4): the storage format, versioned, its
+migration from the format before it, export and import. Pure Python: every function takes the
+storage (anything with ``getItem``, ``setItem``, ``removeItem``, ``key`` and ``length``, as the
+browser's ``localStorage`` has) as an argument, so a dict-backed stand-in tests it.
+
+Keys, version 2:
+
+    mahjong-ledger.games        the index: {"format": "mahjong-ledger-games", "version": 2,
+                                "current": ID or null, "order": [ID, ...], "next": N}
+    mahjong-ledger.game.ID      one game: {"format": "mahjong-ledger", "version": 2, "id": ID,
+                                "started": ISO time, "saved": ISO time,
+                                "record": {"rules", "hands"}, "names": [...], "ended": bool}
+    mahjong-ledger.unreadable.T a value found that could not be read, kept as it was
+
+Version 1 (one game) kept the game under ``mahjong-ledger`` as {"format": "mahjong-ledger",
+"version": 1, "saved", "record", "names", "ended"} and the game a new one replaced under
+``mahjong-ledger.previous`` (the same envelope, or ""). ``open_shelf`` moves both into version 2
+the first time it meets them (and again whenever a page of the old version writes them);
+values it cannot read go under ``mahjong-ledger.unreadable.*``, never away.
+
+A game is the page's game: ``{"rules", "hands", "names", "ended"}``, rules filled and hands
+checked by the record's reader. A write the storage refuses (its quota, a DOMException from
+``setItem``) raises ``ShelfError("refused")`` with every value as it was before the call.
+
+>>> storage = MemoryStorage()
+>>> shelf = open_shelf(storage, "2026-12-02T10:00:00.000Z")
+>>> first = shelf.add(new_game(), "2026-12-02T10:00:00.000Z")
+>>> shelf.current(), [entry["id"] for entry in shelf.entries()]
+('1', ['1'])
+"""
+import json
+
+from ..presets import NAMES, preset_rules
+from . import RecordError, read_hand, replay, rules_from
+
+FORMAT = "mahjong-ledger"
+BUNDLE = "mahjong-ledger-games"  # the index, and an export of every game
+VERSION = 2
+READS = (1, 2)  # envelope versions a stored or pasted game may have
+INDEX = "mahjong-ledger.games"
+GAME = "mahjong-ledger.game."  # + the game's id
+UNREADABLE = "mahjong-ledger.unreadable."  # + the time it was found
+LEGACY = "mahjong-ledger"  # version 1's one game
+LEGACY_PREVIOUS = "mahjong-ledger.previous"  # version 1's replaced game
+CODES = ("bad_json", "wrong_format", "unknown_version", "bad_record", "names", "refused",
+         "no_such_game")
+
+
+class ShelfError(ValueError):
+    """``code`` is one of CODES; ``record_error`` the RecordError behind a ``bad_record``;
+    ``version`` the version a ``unknown_version`` envelope gave."""
+
+    def __init__(self, code, record_error=None, version=None):
+        super().__init__(code if record_error is None else f"{code}: {record_error}")
+        self.code = code
+        self.record_error = record_error
+        self.version = version
+
+
+class MemoryStorage:
+    """A dict with localStorage's methods; ``limit`` (characters of keys and values together)
+    makes ``setItem`` refuse as a full browser storage does.
+
+    >>> storage = MemoryStorage(limit=10)
+    >>> storage.setItem("a", "12345")
+    >>> storage.setItem("b", "123456789")
+    Traceback (most recent call last):
+    ...
+    engine.ledger.games.QuotaExceeded: b
+    >>> storage.getItem("b") is None, storage.length
+    (True, 1)
+    """
+
+    def __init__(self, items=None, limit=None):
+        self.items = dict(items or {})
+        self.limit = limit
+
+    @property
+    def length(self):
+        return len(self.items)
+
+    def key(self, index):
+        keys = list(self.items)
+        return keys[index] if 0 <= index < len(keys) else None
+
+    def getItem(self, key):  # noqa: N802 (localStorage's own names)
+        return self.items.get(key)
+
+    def setItem(self, key, value):  # noqa: N802
+        value = str(value)
+        after = {**self.items, key: value}
+        if self.limit is not None and sum(len(k) + len(v) for k, v in after.items()) > self.limit:
+            raise QuotaExceeded(key)
+        self.items = after
+
+    def removeItem(self, key):  # noqa: N802
+        self.items.pop(key, None)
+
+
+class QuotaExceeded(Exception):
+    """What MemoryStorage raises for a write over its limit (the browser: a DOMException)."""
+
+
+# ---------------------------------------------------------------- reading one game
+
+def new_game(rules=None, names=()):
+    """A game with no hands yet: rules checked and filled, names as given (a name left empty
+    is the page's to suggest)."""
+    return {"rules": rules_from(rules), "hands": [], "names": list(names), "ended": False}
+
+
+def checked_game(record, names, ended):
+    """The page's game from a record and its names, checked by the record's reader; raises
+    ShelfError (``bad_record`` with the RecordError, or ``names``)."""
+    try:
+        replay(record)
+        rules = rules_from(record.get("rules"))
+        hands = [read_hand(hand, index, rules) for index, hand in enumerate(record["hands"])]
+    except RecordError as error:
+        raise ShelfError("bad_record", record_error=error) from None
+    if not (isinstance(names, list) and all(isinstance(name, str) for name in names)):
+        raise ShelfError("names")
+    return {"rules": rules, "hands": hands, "names": names, "ended": ended is True}
+
+
+def read_envelope(text):
+    """The game in a stored or pasted text, and what the envelope says of it ({"started",
+    "saved", "id"}, each None where not given). A bare record ({"rules", "hands"}) is a game
+    too. Raises ShelfError.
+
+    >>> game, meta = read_envelope('{"hands": []}')
+    >>> game["rules"]["start"], game["names"], meta["saved"]
+    (25000, [], None)
+    >>> read_envelope('{"format": "mahjong-ledger", "version": 3}')
+    Traceback (most recent call last):
+    ...
+    engine.ledger.games.ShelfError: unknown_version
+    """
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError):
+        raise ShelfError("bad_json") from None
+    meta = {"started": None, "saved": None, "id": None}
+    names, ended = [], False
+    if isinstance(data, dict) and "format" in data:
+        if data["format"] != FORMAT:
+            raise ShelfError("wrong_format")
+        if data.get("version") not in READS or isinstance(data.get("version"), bool):
+            raise ShelfError("unknown_version", version=data.get("version"))
+        names, ended = data.get("names", []), data.get("ended", False)
+        for key in meta:
+            value = data.get(key)
+            meta[key] = value if isinstance(value, str) else None
+        data = data.get("record")
+    if not isinstance(data, dict) or not isinstance(data.get("hands"), list):
+        raise ShelfError("wrong_format")
+    return checked_game(data, names, ended), meta
+
+
+def envelope(game, game_id, started, saved):
+    """A game's stored text, version 2."""
+    return json.dumps({"format": FORMAT, "version": VERSION, "id": game_id, "started": started,
+                       "saved": saved, "record": {"rules": game["rules"], "hands": game["hands"]},
+                       "names": list(game.get("names") or []), "ended": bool(game.get("ended"))},
+                      ensure_ascii=False)
+
+
+def preset_of(rules):
+    """The published rule set (engine.presets.NAMES) whose rules these are, else "custom".
+
+    >>> preset_of(preset_rules("ema")), preset_of({**preset_rules("ema"), "uma": [20, 10, -10, -20]})
+    ('ema', 'custom')
+    """
+    for name in NAMES:
+        try:
+            if preset_rules(name, rules["players"]) == rules:
+                return name
+        except ValueError:  # played by four only
+            continue
+    return "custom"
+
+
+# ---------------------------------------------------------------- the storage
+
+def _get(storage, key):
+    """The text under `key`, or None (the browser's null arrives as None or a JsNull)."""
+    value = storage.getItem(key)
+    return value if isinstance(value, str) else None
+
+
+def _set(storage, key, text):
+    try:
+        storage.setItem(key, text)
+    except Exception:  # noqa: BLE001 (QuotaExceededError, SecurityError: any refusal)
+        raise ShelfError("refused") from None
+
+
+def _keys(storage):
+    keys = [storage.key(index) for index in range(storage.length)]
+    return [key for key in keys if isinstance(key, str)]
+
+
+def unreadable_keys(storage):
+    """The keys of values kept aside as unreadable, oldest first."""
+    return sorted(key for key in _keys(storage) if key.startswith(UNREADABLE))
+
+
+def _aside(storage, text, now):
+    """Keeps an unreadable text under a key of its own; returns the key."""
+    key, number = UNREADABLE + now, 1
+    while _get(storage, key) not in (None, text):
+        number += 1
+        key = f"{UNREADABLE}{now}.{number}"
+    _set(storage, key, text)
+    return key
+
+
+class Shelf:
+    """The games on one device: an index (order, current) and one key per game. Every method
+    reads the index afresh, so another tab's change is never written over."""
+
+    def __init__(self, storage):
+        self.storage = storage
+
+    # -- the index
+
+    def _index(self):
+        text = _get(self.storage, INDEX)
+        data = json.loads(text) if text is not None else None
+        return {"current": data["current"], "order": list(data["order"]), "next": data["next"]}
+
+    def _write_index(self, index):
+        _set(self.storage, INDEX, json.dumps({"format": BUNDLE, "version": VERSION, **index}))
+
+    def current(self):
+        return self._index()["current"]
+
+    def ids(self):
+        return self._index()["order"]
+
+    def _new_id(self, index):
+        number = index["next"]
+        while _get(self.storage, GAME + str(number)) is not None:
+            number += 1
+        index["next"] = number + 1
+        return str(number)
+
+    # -- one game
+
+    def raw(self, game_id):
+        return _get(self.storage, GAME + game_id)
+
+    def load(self, game_id):
+        """(game, meta) of a kept game; ShelfError if it is gone or cannot be read."""
+        text = self.raw(game_id)
+        if text is None:
+            raise ShelfError("no_such_game")
+        return read_envelope(text)
+
+    def save(self, game_id, game, now):
+        """Writes a kept game after a change. Its start time stays; a value under its key that
+        cannot be read is moved aside first, never written over."""
+        started = now
+        text = self.raw(game_id)
+        if text is not None:
+            try:
+                started = read_envelope(text)[1]["started"] or now
+            except ShelfError:
+                _aside(self.storage, text, now)
+        _set(self.storage, GAME + game_id, envelope(game, game_id, started, now))
+
+    def add(self, game, now, started=None):
+        """Keeps a new game and makes it the current one; returns its id. The others stay."""
+        index = self._index()
+        game_id = self._new_id(index)
+        _set(self.storage, GAME + game_id, envelope(game, game_id, started or now, now))
+        index["order"].append(game_id)
+        index["current"] = game_id
+        try:
+            self._write_index(index)
+        except ShelfError:
+            self.storage.removeItem(GAME + game_id)
+            raise
+        return game_id
+
+    def resume(self, game_id):
+        index = self._index()
+        if game_id not in index["order"]:
+            raise ShelfError("no_such_game")
+        index["current"] = game_id
+        self._write_index(index)
+
+    def leave(self):
+        """No current game (the page shows the setup); every game stays kept."""
+        index = self._index()
+        index["current"] = None
+        self._write_index(index)
+
+    def delete(self, game_id):
+        """Removes a game; returns what ``restore`` needs to undo it: (id, text, place,
+        whether it was the current one)."""
+        index = self._index()
+        if game_id not in index["order"]:
+            raise ShelfError("no_such_game")
+        text = self.raw(game_id)
+        place = index["order"].index(game_id)
+        was_current = index["current"] == game_id
+        index["order"].remove(game_id)
+        if was_current:
+            index["current"] = None
+        self._write_index(index)
+        self.storage.removeItem(GAME + game_id)
+        return game_id, text, place, was_current
+
+    def restore(self, deleted):
+        """Undoes ``delete``: the game back under its id, at its place in the list."""
+        game_id, text, place, was_current = deleted
+        index = self._index()
+        if text is not None:
+            _set(self.storage, GAME + game_id, text)
+        index["order"].insert(min(place, len(index["order"])), game_id)
+        if was_current:
+            index["current"] = game_id
+        try:
+            self._write_index(index)
+        except ShelfError:
+            self.storage.removeItem(GAME + game_id)
+            raise
+
+    def entries(self):
+        """Every kept game for the list, in order: {"id", "game", "started", "saved",
+        "problem" (a ShelfError code, None when readable), "raw" (the stored text)}."""
+        listed = []
+        for game_id in self._index()["order"]:
+            text = self.raw(game_id)
+            entry = {"id": game_id, "game": None, "started": None, "saved": None,
+                     "problem": None, "raw": text}
+            try:
+                game, meta = self.load(game_id)
+                entry.update(game=game, started=meta["started"], saved=meta["saved"])
+            except ShelfError as error:
+                entry["problem"] = error.code
+            listed.append(entry)
+        return listed
+
+    # -- export and import
+
+    def export_game(self, game_id):
+        """The game's stored text (its envelope): what ``import_text`` takes back."""
+        text = self.raw(game_id)
+        if text is None:
+            raise ShelfError("no_such_game")
+        return text
+
+    def export_all(self, now):
+        """Every kept game in one text; one that cannot be read travels as its raw text."""
+        games = []
+        for entry in self.entries():
+            if entry["problem"] is None:
+                games.append(json.loads(entry["raw"]))
+            elif entry["raw"] is not None:
+                games.append({"unreadable": entry["raw"]})
+        return json.dumps({"format": BUNDLE, "version": VERSION, "exported": now,
+                           "games": games}, ensure_ascii=False)
+
+    def import_text(self, text, now):
+        """Keeps the games of an exported or pasted text (one game, a bare record, or every
+        game of ``export_all``) as new games beside the others; returns their ids. One game
+        becomes the current one. Everything is checked before anything is written, and a
+        refused write takes back what this call wrote."""
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError):
+            raise ShelfError("bad_json") from None
+        if isinstance(data, dict) and data.get("format") == BUNDLE:
+            if data.get("version") != VERSION or not isinstance(data.get("games"), list):
+                raise ShelfError("unknown_version", version=data.get("version"))
+            found = []
+            for item in data["games"]:
+                if isinstance(item, dict) and isinstance(item.get("unreadable"), str):
+                    found.append((None, None, item["unreadable"]))
+                else:
+                    game, meta = read_envelope(json.dumps(item))
+                    found.append((game, meta, None))
+        else:
+            game, meta = read_envelope(text)
+            found = [(game, meta, None)]
+        written, index = [], self._index()
+        ids = []
+        try:
+            for game, meta, raw in found:
+                if raw is not None:
+                    written.append(_aside(self.storage, raw, now))
+                    continue
+                game_id = self._new_id(index)
+                _set(self.storage, GAME + game_id,
+                     envelope(game, game_id, meta["started"] or now, meta["saved"] or now))
+                written.append(GAME + game_id)
+                index["order"].append(game_id)
+                ids.append(game_id)
+            if len(ids) == 1 or index["current"] is None and ids:
+                index["current"] = ids[-1] if len(ids) == 1 else ids[0]
+            self._write_index(index)
+        except ShelfError:
+            for key in written:
+                self.storage.removeItem(key)
+            raise
+        return ids
+
+
+def open_shelf(storage, now):
+    """The shelf of this storage, version 2: made on first use, with every game of version 1
+    (``mahjong-ledger`` and ``mahjong-ledger.previous``) moved in, the replaced one first, and
+    a damaged index rebuilt from the games' keys. Raises ShelfError("refused") when the storage
+    will not take the move; every value is then as it was."""
+    shelf = Shelf(storage)
+    text = _get(storage, INDEX)
+    index = None
+    if text is not None:
+        try:
+            index = shelf._index()
+            if not (isinstance(index["order"], list) and isinstance(index["next"], int)
+                    and all(isinstance(game_id, str) for game_id in index["order"])):
+                raise ValueError
+        except (TypeError, ValueError, KeyError):
+            _aside(storage, text, now)
+            index = None
+    if index is None:
+        found = sorted((key[len(GAME):] for key in _keys(storage) if key.startswith(GAME)),
+                       key=lambda game_id: (len(game_id), game_id))
+        numbers = [int(game_id) for game_id in found if game_id.isdigit()]
+        index = {"current": found[-1] if found else None, "order": found,
+                 "next": max(numbers, default=0) + 1}
+        shelf._write_index(index)
+    _migrate(shelf, index, now)
+    return shelf
+
+
+def _migrate(shelf, index, now):
+    """Version 1's games in as games of their own; each legacy key goes only once its game is
+    kept (or its unreadable text is kept aside)."""
+    storage = shelf.storage
+    moved, written = [], []
+    try:
+        for key in (LEGACY_PREVIOUS, LEGACY):
+            text = _get(storage, key)
+            if text is None:
+                continue
+            moved.append(key)
+            if not text.strip():
+                continue  # "": version 1 kept nothing there
+            try:
+                game, meta = read_envelope(text)
+            except ShelfError:
+                written.append(_aside(storage, text, now))
+                continue
+            game_id = shelf._new_id(index)
+            saved = meta["saved"] or now
+            _set(storage, GAME + game_id, envelope(game, game_id, meta["started"] or saved, saved))
+            written.append(GAME + game_id)
+            index["order"].append(game_id)
+            if key == LEGACY:
+                index["current"] = game_id
+        if moved:
+            shelf._write_index(index)
+    except ShelfError:
+        for key in written:
+            storage.removeItem(key)
+        raise
+    for key in moved:
+        storage.removeItem(key)
