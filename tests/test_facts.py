@@ -193,7 +193,7 @@ def test_pao_pays_everything_only_on_tsumo(lang):
     assert pao_deltas("ron") == [0, 32000, -16000, -16000]  # the liable player and the discarder split
     words = strings(lang)["ledger"]
     hint = words["rule_hint"]["paoscope"]
-    tsumo, ron = {"ko": ("쯔모면 책임자가 혼자 다 내고", "론이면 방총자와 반씩 나눠 내요"),
+    tsumo, ron = {"ko": ("쯔모면 책임자가 혼자 다 내고", "론이면 방총한 사람과 반씩 나눠 내요"),
                   "ja": ("ツモなら責任者が全額を払い", "ロンなら放銃者と折半します")}[lang]
     assert tsumo in hint and ron in hint
     choices = " ".join(words["choice"]["paoscope"].values())

@@ -34,7 +34,8 @@ def guide(lang, name):
 
 
 def number(text):
-    return float(text.replace(",", "").replace("\u2212", "-").replace(" ", ""))
+    # a final result is written "+50.1pt" (TERMS.md); the value is the number before the unit
+    return float(text.replace(",", "").replace("\u2212", "-").replace(" ", "").removesuffix("pt"))
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -228,10 +229,10 @@ def test_worked_example_is_the_engines(lang):
     # The same points with results rounded to thousands: the four figures of the last paragraph.
     thousand = ledger.end({**record, "rules": {**record["rules"], "rounding": "thousand"}})
     paragraph = [p for p in text.split("\n\n") if "17,300 → 17,000" in p][-1]
-    minus = {"ko": "-", "ja": "\u2212"}[lang]  # the minus sign each guide writes
+    form = {"ko": "{:+g}pt", "ja": "{:g}"}[lang]  # the form each guide writes a result in
     for seat in order[1:]:
-        figure = f"{thousand['final']['results'][seat]:g}".replace("-", minus)
-        assert re.search(rf"= {figure}(?![0-9])", paragraph), seat
+        figure = form.format(thousand['final']['results'][seat]).replace("-", "\u2212")
+        assert re.search(rf"= {re.escape(figure)}(?![0-9])", paragraph), seat
     assert f"{thousand['final']['results'][order[0]]:g}" in paragraph
     # The story of the four hands, as the engine replays them.
     assert [hand["round"] for hand in game["hands"]] == ["E1", "E2", "E2", "E3"]
