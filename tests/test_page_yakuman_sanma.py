@@ -49,14 +49,18 @@ def test_limits_table_has_single_and_double_yakuman(pages, lang):
                 for cell in row.find_all(["th", "td"])]
 
     assert shown(rows[-2], "four") == [tier["yakuman"], no_han, "32,000", "48,000",
-                                       "32,000 " + pair(("8,000", "16,000")), "48,000 " + all_pay(a="16,000")]
+                                       "32,000 " + pair(("8,000", "16,000")),
+                                       "48,000 " + all_pay(a="16,000")]
     assert shown(rows[-1], "four") == [tier["yakuman2"], no_han, "64,000", "96,000",
-                                       "64,000 " + pair(("16,000", "32,000")), "96,000 " + all_pay(a="32,000")]
+                                       "64,000 " + pair(("16,000", "32,000")),
+                                       "96,000 " + all_pay(a="32,000")]
     # three-player (SPEC §1.7): yakuman tsumo 16,000 / 8,000; mangan 4,000 / 2,000 or, without
     # tsumo loss, 5,000 / 3,000 and a dealer's 6,000 each
-    assert shown(rows[-2], "loss")[4:] == ["24,000 " + pair(("8,000", "16,000")), "32,000 " + all_pay(a="16,000")]
+    assert shown(rows[-2], "loss")[4:] == ["24,000 " + pair(("8,000", "16,000")),
+                                           "32,000 " + all_pay(a="16,000")]
     assert shown(rows[0], "loss")[4:] == ["6,000 " + pair(("2,000", "4,000")), "8,000 " + all_pay(a="4,000")]
-    assert shown(rows[0], "noloss")[4:] == ["8,000 " + pair(("3,000", "5,000")), "12,000 " + all_pay(a="6,000")]
+    assert shown(rows[0], "noloss")[4:] == ["8,000 " + pair(("3,000", "5,000")),
+                                            "12,000 " + all_pay(a="6,000")]
     for row, data in zip(rows, tables.limit_rows(), strict=True):
         cells = row.find_all("td")
         for rule in ("loss", "noloss"):
