@@ -15,9 +15,9 @@ from .riichi import TIERS
 FU_HAN_HANS = (1, 2, 3, 4)
 NMJL_VALUES = (25, 30, 35, 40, 45, 50)
 MCR_POINTS = (8, 12, 16, 24, 32, 48, 64, 88)
-# The lowest han of each limit tier, mangan first; drawn with kazoe on.
+# The lowest han of each limit tier, mangan first; drawn with kazoe on. The page names each
+# tier's han range in its own language (strings: table.limits.han_range, by tier).
 LIMIT_HANS = tuple(sorted(lowest for lowest, _tier, _base in TIERS))
-LIMIT_HAN_LABELS = ("5", "6–7", "8–10", "11–12", "13+")
 LIMIT_YAKUMAN = (1, 2)  # the yakuman rows under the han tiers: single and double
 
 
@@ -83,19 +83,22 @@ def fu_han_rows_3p():
 
 def limit_rows():
     """Mangan and above, always with kazoe on: 5 han tiers, then single and double yakuman; each
-    row also carries its three-player tsumo cells under ``three``.
+    row also carries its three-player tsumo cells under ``three``, and ``han`` the tier's lowest
+    han (0 for a yakuman, whatever its han).
 
-    >>> [(row["tier"], row["ron_nondealer"]) for row in limit_rows()[-2:]]
-    [('yakuman', 32000), ('yakuman2', 64000)]
+    >>> [(row["tier"], row["han"]) for row in limit_rows()[:5]]
+    [('mangan', 5), ('haneman', 6), ('baiman', 8), ('sanbaiman', 11), ('kazoe', 13)]
+    >>> [(row["tier"], row["han"], row["ron_nondealer"]) for row in limit_rows()[-2:]]
+    [('yakuman', 0, 32000), ('yakuman2', 0, 64000)]
     >>> limit_rows()[0]["three"]["tsumo_nondealer"]["loss"]
     {'total': 6000, 'dealer': 4000, 'nondealer': 2000}
     """
-    hands = [({"han": str(han)}, label) for han, label in zip(LIMIT_HANS, LIMIT_HAN_LABELS)]
-    hands += [({"yakuman": str(count)}, "") for count in LIMIT_YAKUMAN]
+    hands = [({"han": str(han)}, han) for han in LIMIT_HANS]
+    hands += [({"yakuman": str(count)}, 0) for count in LIMIT_YAKUMAN]
     rows = []
-    for hand, label in hands:
+    for hand, lowest in hands:
         common = {"rule": "riichi", "kiriage": "0", "kazoe": "1", **hand}
-        rows.append({"tier": calculate(common)["tier"], "han": label,
+        rows.append({"tier": calculate(common)["tier"], "han": lowest,
                      **_riichi_cells(hand.get("han", 13), 30, int(hand.get("yakuman", 0))),
                      "three": _three_player_tsumo(common)})
     return rows

@@ -81,13 +81,14 @@ def test_fu_han_cells_equal_engine_data(pages, lang):
         assert row[1] == str(data["han"])
         assert row[2:4] == [fmt(data["ron_nondealer"]), fmt(data["ron_dealer"])]
         nd = data["tsumo_nondealer"]
-        shares = f'{fmt(nd["nondealer"])} / {fmt(nd["nondealer"])} / {fmt(nd["dealer"])}'
+        joiner = build.load_strings(lang)["joiner"]["tsumo_payments"]  # two amounts: 子・親
+        shares = f'{fmt(nd["nondealer"])}{joiner}{fmt(nd["dealer"])}'
         assert row[4] == f'{fmt(nd["total"])} {shares}'
         each = fmt(data["tsumo_dealer"]["each"])  # a dealer's tsumo as players say it: "2,000 올"
         all_pay = build.load_strings(lang)["card"]["all"].format(a=each)
         assert row[5] == f'{fmt(data["tsumo_dealer"]["total"])} {all_pay}'
     # one published figure, as a reader would look it up: 30 fu 4 han, non-dealer tsumo
-    assert shown[4 * 2 + 3][4] == "7,900 2,000 / 2,000 / 3,900"
+    assert shown[4 * 2 + 3][4] == {"ko": "7,900 2,000·3,900", "ja": "7,900 2,000・3,900"}[lang]
     assert shown[4 * 2 + 3][5] == {"ko": "11,700 3,900 올", "ja": "11,700 3,900オール"}[lang]
 
 

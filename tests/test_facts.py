@@ -56,7 +56,7 @@ def counts_single_yakuman_double(name):
 def test_the_presets_table_is_engine_presets(lang):
     yes, no = YES_NO[lang]
     composite_only = {"ko": "복합 역만만", "ja": "複合役満のみ"}[lang]
-    four_only = {"ko": "4인 전용", "ja": "四麻のみ"}[lang]
+    four_only = {"ko": "4인 전용", "ja": "—（四麻専用）"}[lang]
     rows = table_rows(content(lang, "04c-presets.md"), PRESET_LABELS[lang])
     assert set(rows) == set(PRESET_LABELS[lang])
     for label, name in PRESET_LABELS[lang].items():

@@ -129,7 +129,8 @@ PRESET_NAMES = {"ko": {"텐호": "tenhou", "작혼": "mahjongsoul", "M리그": "
                        "EMA": "ema"}}
 # M-League adds composite yakuman but counts no one hand double: its cell says so (issue 16).
 SWITCH = {"ko": {"있음": 1, "없음": 0, "4인 전용": None, "복합 역만만": 1, "있음 (더블 역만 포함)": 1},
-          "ja": {"あり": 1, "なし": 0, "四麻のみ": None, "複合役満のみ": 1, "あり（ダブル役満を含む）": 1}}
+          "ja": {"あり": 1, "なし": 0, "—（四麻専用）": None, "複合役満のみ": 1,
+                 "あり（ダブル役満を含む）": 1}}
 SOURCE_WORDS = {"tenhou": "tenhou.net/man", "mahjongsoul": "riichi.wiki/Majsoul",
                 "mleague": "m-league.jp/about", "wrc": "2022", "ema": "2016"}
 

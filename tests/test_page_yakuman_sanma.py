@@ -41,6 +41,7 @@ def test_limits_table_has_single_and_double_yakuman(pages, lang):
     tier = STRINGS[lang]["tier"]
     no_han = STRINGS[lang]["table"]["limits"]["yakuman_han"]
     all_pay = STRINGS[lang]["card"]["all"].format  # a dealer's tsumo: "16,000 올" / 「16,000オール」
+    pair = STRINGS[lang]["joiner"]["tsumo_payments"].join  # a non-dealer's tsumo: 子・親, two amounts
 
     def shown(row, rule):  # the cells a reader sees in four-player, or three-player by tsumo rule
         spans = {"four": ".not-3p", "loss": ".for-loss", "noloss": ".for-noloss"}
@@ -48,20 +49,24 @@ def test_limits_table_has_single_and_double_yakuman(pages, lang):
                 for cell in row.find_all(["th", "td"])]
 
     assert shown(rows[-2], "four") == [tier["yakuman"], no_han, "32,000", "48,000",
-                                       "32,000 8,000 / 8,000 / 16,000", "48,000 " + all_pay(a="16,000")]
+                                       "32,000 " + pair(("8,000", "16,000")),
+                                       "48,000 " + all_pay(a="16,000")]
     assert shown(rows[-1], "four") == [tier["yakuman2"], no_han, "64,000", "96,000",
-                                       "64,000 16,000 / 16,000 / 32,000", "96,000 " + all_pay(a="32,000")]
+                                       "64,000 " + pair(("16,000", "32,000")),
+                                       "96,000 " + all_pay(a="32,000")]
     # three-player (SPEC §1.7): yakuman tsumo 16,000 / 8,000; mangan 4,000 / 2,000 or, without
     # tsumo loss, 5,000 / 3,000 and a dealer's 6,000 each
-    assert shown(rows[-2], "loss")[4:] == ["24,000 8,000 / 16,000", "32,000 " + all_pay(a="16,000")]
-    assert shown(rows[0], "loss")[4:] == ["6,000 2,000 / 4,000", "8,000 " + all_pay(a="4,000")]
-    assert shown(rows[0], "noloss")[4:] == ["8,000 3,000 / 5,000", "12,000 " + all_pay(a="6,000")]
+    assert shown(rows[-2], "loss")[4:] == ["24,000 " + pair(("8,000", "16,000")),
+                                           "32,000 " + all_pay(a="16,000")]
+    assert shown(rows[0], "loss")[4:] == ["6,000 " + pair(("2,000", "4,000")), "8,000 " + all_pay(a="4,000")]
+    assert shown(rows[0], "noloss")[4:] == ["8,000 " + pair(("3,000", "5,000")),
+                                            "12,000 " + all_pay(a="6,000")]
     for row, data in zip(rows, tables.limit_rows(), strict=True):
         cells = row.find_all("td")
         for rule in ("loss", "noloss"):
             nd, each = data["three"]["tsumo_nondealer"][rule], data["three"]["tsumo_dealer"][rule]
             assert text(cells[3].select_one(f".for-{rule}")) == (
-                f'{fmt(nd["total"])} {fmt(nd["nondealer"])} / {fmt(nd["dealer"])}')
+                f'{fmt(nd["total"])} {pair((fmt(nd["nondealer"]), fmt(nd["dealer"])))}')
             assert text(cells[4].select_one(f".for-{rule}")) == (
                 f'{fmt(each["total"])} {all_pay(a=fmt(each["each"]))}')
             assert "for-3p" in cells[3].select_one(f".for-{rule}")["class"]
@@ -74,6 +79,7 @@ def test_three_player_fu_han_table(pages, lang):
     assert "for-3p" in box["class"] and "not-3p" in page.select_one("#fu-han")["class"]
     rows = box.select("tbody tr")
     all_pay = STRINGS[lang]["card"]["all"].format  # a dealer's tsumo: "2,000 올" / 「2,000オール」
+    pair = STRINGS[lang]["joiner"]["tsumo_payments"].join  # a non-dealer's tsumo: 子・親, two amounts
     assert len(rows) == 44
     for row, data in zip(rows, tables.fu_han_rows_3p(), strict=True):
         tds = row.find_all("td")
@@ -82,13 +88,13 @@ def test_three_player_fu_han_table(pages, lang):
             for rule in ("loss", "noloss"):
                 shown = text(cell.select_one(f".for-{rule}"))
                 figures = data[column][rule]
-                shares = (" / ".join((fmt(figures["nondealer"]), fmt(figures["dealer"])))
+                shares = (pair((fmt(figures["nondealer"]), fmt(figures["dealer"])))
                           if "dealer" in figures else all_pay(a=fmt(figures["each"])))
                 assert shown == f'{fmt(figures["total"])} {shares}'
     # SPEC §1.7: 4 han 40 fu is a mangan; non-dealer tsumo 4,000 / 2,000, no tsumo loss 5,000 / 3,000
     mangan = rows[3 * 4 + 3].find_all("td")[3]
-    assert text(mangan.select_one(".for-loss")) == "6,000 2,000 / 4,000"
-    assert text(mangan.select_one(".for-noloss")) == "8,000 3,000 / 5,000"
+    assert text(mangan.select_one(".for-loss")) == "6,000 " + pair(("2,000", "4,000"))
+    assert text(mangan.select_one(".for-noloss")) == "8,000 " + pair(("3,000", "5,000"))
 
 
 @pytest.mark.parametrize("lang", LANGS)

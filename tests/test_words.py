@@ -73,7 +73,7 @@ def test_one_name_per_thing():
     assert "국표마작(MCR)" in ko and "국표" not in ko.replace("국표마작", "") and "중국공식" not in ko
     assert "국제공식" not in ko and "中国麻将（国標・MCR）" in ja and "国際公式ルール" not in ja
     assert ja.count("シングルス＆ペアーズ") >= 3 and ko.count("싱글스 앤 페어스") >= 3
-    assert strings("ja")["block"]["table_rules"] == "卓の取り決め"
+    assert strings("ja")["block"]["table_rules"] == "局の状況と卓の取り決め"
     assert "卓点" in strings("ja")["card"]["middle_hk"] and "환산 점수" in strings("ko")["card"]["middle_hk"]
 
 
