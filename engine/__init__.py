@@ -49,20 +49,21 @@ def _riichi_tiles(v):
     except TileError as error:
         raise InputError(error.field, error.code, v.get(error.field, "")) from None
     outcome = riichi_payments(valued.hand, table_rules(v))
-    result = {
-        "rule": "riichi",
-        "total": outcome.total,
-        "payments": _payments(outcome.payments),
-        "middle": outcome.base,
-        "tier": outcome.tier,
-        "notices": list(outcome.notices),
-    }
+    result = _riichi_result(outcome)
     if valued.fu:
         result["fu"] = valued.fu.fu
         result["fu_breakdown"] = _fu_rows(valued.fu)
         result["notices"] += list(valued.fu.notices)
     result["tiles"] = valued.tiles
     return result
+
+
+def _riichi_result(outcome, notices=(), **extra):
+    """The riichi result's keys (SPEC §3.2) in their order, from the payments; `extra` (the fu)
+    goes before the notices."""
+    return {"rule": "riichi", "total": outcome.total, "payments": _payments(outcome.payments),
+            "middle": outcome.base, "tier": outcome.tier, **extra,
+            "notices": list(outcome.notices) + list(notices)}
 
 
 def _riichi(v):
@@ -83,15 +84,7 @@ def _riichi(v):
     rules = TableRules(v["kiriage"], v["kazoe"], v["honba"], v["sticks"], v["multi"],
                        int(v["players"]), v["tsumoloss"])
     outcome = riichi_payments(hand, rules)
-    result = {
-        "rule": "riichi",
-        "total": outcome.total,
-        "payments": _payments(outcome.payments),
-        "middle": outcome.base,
-        "tier": outcome.tier,
-        "fu": fu,
-        "notices": list(outcome.notices) + notices,
-    }
+    result = _riichi_result(outcome, notices, fu=fu)
     if v["yakuman"]:
         del result["fu"]
     elif v["fumode"] == "count":
