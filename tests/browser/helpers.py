@@ -21,6 +21,13 @@ def shipped_scripts(site_root, lang):
     return html.count("<script")
 
 
+def shipped_media(site_root, lang):
+    """How many img, svg, iframe, object and embed elements the built page itself ships (the tile
+    palette's drawn tiles): any more in the live page were injected."""
+    html = (site_root / "repo" / lang / "index.html").read_text(encoding="utf-8")
+    return sum(html.count(f"<{tag}") for tag in ("img", "svg", "iframe", "object", "embed"))
+
+
 def card(page, hook):
     return page.locator(f'[data-result="{hook}"] [data-value]').inner_text().strip()
 

@@ -8,7 +8,7 @@ import pytest
 from engine import DEFAULTS, KEYS, InputError, calculate
 from calculator.present import error_text, fmt
 
-from .helpers import READY, set_control, shipped_scripts
+from .helpers import READY, set_control, shipped_media, shipped_scripts
 
 ROOT_CONTENT = __import__("build").CONTENT
 PAYLOADS = [
@@ -27,7 +27,10 @@ DANGER = "script, img, svg, iframe, object, embed, [onload], [onerror], [onclick
 def generate(count=200, seed=20261130):
     """Query strings mixing hostile values, real keys, unknown keys and repeated keys."""
     rng = random.Random(seed)
-    names = list(KEYS)
+    # The keys of the typed and counted modes, as when these 200 were chosen: a key that counts
+    # only for a hand from its tiles (SPEC §9.1) is ignored in those modes; test_tiles.py opens
+    # hostile tile links.
+    names = [name for name, key in KEYS.items() if not any("tiles" in allowed for _, allowed in key.when)]
     queries = []
     for i in range(count):
         pairs = []
@@ -123,6 +126,6 @@ def test_hostile_links_opened_for_real(open_page, site_root, lang, index):
     baseline = shipped_scripts(site_root, lang)  # the page's own script elements
     assert page.evaluate("document.querySelectorAll('script').length") == baseline
     check(page, lang, QUERIES[index])
-    assert page.locator("img, svg, iframe, object, embed").count() == 0
+    assert page.locator("img, svg, iframe, object, embed").count() == shipped_media(site_root, lang)
     watch.clean()
     assert page.locator(READY).count() == 1
