@@ -24,13 +24,19 @@ from .record import CODES, RecordError, read_hand, rules_from
 __all__ = ["CODES", "RecordError", "edit", "end", "read_hand", "replay", "rules_from"]
 
 
-def _run(record):
+def _rules_and_hands(record):
+    """A record's rules, completed, and its list of hands, or the error naming what is wrong."""
     if not isinstance(record, dict):
         raise RecordError("record", "not_an_object", record)
-    rules = rules_from(record.get("rules"))
     hands = record.get("hands", [])
+    rules = rules_from(record.get("rules"))
     if not isinstance(hands, list):
         raise RecordError("hands", "not_a_list", hands)
+    return rules, hands
+
+
+def _run(record):
+    rules, hands = _rules_and_hands(record)
     state, over, entries = first_state(rules), False, []
     for index, raw in enumerate(hands):
         if over:
@@ -90,12 +96,7 @@ def edit(record, index, hand):
     ...
     engine.ledger.record.RecordError: hand 1: result=0: ends_before
     """
-    if not isinstance(record, dict):
-        raise RecordError("record", "not_an_object", record)
-    rules = rules_from(record.get("rules"))
-    hands = record.get("hands", [])
-    if not isinstance(hands, list):
-        raise RecordError("hands", "not_a_list", hands)
+    rules, hands = _rules_and_hands(record)
     if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(hands):
         raise RecordError("hands", "no_such_hand", index)
     changed = [] if hand is None else [read_hand(hand, index, rules)]

@@ -276,12 +276,17 @@ class Shelf:
         _set(self.storage, GAME + game_id, envelope(game, game_id, started or now, now))
         index["order"].append(game_id)
         index["current"] = game_id
+        self._write_index_keeping(index, game_id)
+        return game_id
+
+    def _write_index_keeping(self, index, game_id):
+        """The index, listing `game_id`; a refused write takes the game's own key back out, so
+        nothing is half kept."""
         try:
             self._write_index(index)
         except ShelfError:
             self.storage.removeItem(GAME + game_id)
             raise
-        return game_id
 
     def resume(self, game_id):
         index = self._index()
@@ -321,11 +326,7 @@ class Shelf:
         index["order"].insert(min(place, len(index["order"])), game_id)
         if was_current:
             index["current"] = game_id
-        try:
-            self._write_index(index)
-        except ShelfError:
-            self.storage.removeItem(GAME + game_id)
-            raise
+        self._write_index_keeping(index, game_id)
 
     def entries(self):
         """Every kept game for the list, in order: {"id", "game", "started", "saved",
