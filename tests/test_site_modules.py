@@ -3,6 +3,7 @@
 helpers of site/dom.py and site/address.py, and the presenters, run here on small fake elements."""
 import asyncio
 import builtins
+import concurrent.futures
 import importlib
 import json
 import pathlib
@@ -210,12 +211,19 @@ def test_fill_svg_makes_svg_nodes_with_text_only():
         ("text", "http://www.w3.org/2000/svg", {"x": "1"}, "<i>")]
 
 
+def run_alone(coroutine):
+    """Run a coroutine on a loop of its own thread: Playwright's sync API keeps a loop running in
+    this one once a browser test has run earlier in the session."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
 def test_copy_says_done_and_share_without_a_sheet_is_false():
     done = FakeElement("[data-done]")
     page = fake_page(done)
-    asyncio.run(page.copy("5,600 points", "[data-done]", "copied"))
+    run_alone(page.copy("5,600 points", "[data-done]", "copied"))
     assert page.window.copied == ["5,600 points"] and done.textContent == "copied"
-    assert asyncio.run(page.share({"url": "x"})) is False  # no navigator.share here
+    assert run_alone(page.share({"url": "x"})) is False  # no navigator.share here
 
 
 def test_address_reads_only_the_keys_and_writes_only_a_change():
