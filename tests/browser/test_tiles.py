@@ -16,22 +16,13 @@ from mahjong.hand_calculating.yaku_config import YAKU_ID_TO_TENHOU_ID
 from mahjong.tile import TilesConverter
 
 import build
+from tests.tenhou_agari import YAKU_IDS as TENHOU_YAKU  # Tenhou's yaku ids -> our names
 
 from .helpers import card, shipped_scripts
 
 LANGS = ("ko", "ja")
 STRINGS = {lang: build.load_strings(lang) for lang in LANGS}
 WINDS = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
-# Tenhou's yaku ids (the numbering mahjong maps its own to) -> our yaku names (SPEC §9.2).
-TENHOU_YAKU = {
-    0: "menzen_tsumo", 1: "riichi", 2: "ippatsu", 3: "chankan", 4: "rinshan", 5: "haitei",
-    6: "houtei", 7: "pinfu", 8: "tanyao", 9: "iipeikou",
-    **{i: "seat_wind" for i in range(10, 14)}, **{i: "round_wind" for i in range(14, 18)},
-    18: "haku", 19: "hatsu", 20: "chun", 21: "double_riichi", 22: "chiitoitsu", 23: "chanta",
-    24: "ittsu", 25: "sanshoku", 26: "sanshoku_doukou", 27: "sankantsu", 28: "toitoi",
-    29: "sanankou", 30: "shousangen", 31: "honroutou", 32: "ryanpeikou", 33: "junchan",
-    34: "honitsu", 35: "chinitsu",
-}
 DORA_IDS = (52, 53, 54)  # dora, ura, aka: counted, not yaku
 
 
