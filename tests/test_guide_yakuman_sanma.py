@@ -79,9 +79,10 @@ def figures(cell):
 
 
 def shown_payments(result):
-    """The payers' cell as the guide writes it: zero payers left out, equal payers written once."""
+    """The payers' cell as the guide writes it: zero payers left out, each amount once, in the
+    payments card's order (two non-dealers' equal shares are one amount: '자 8,000씩 / 친 16,000')."""
     paid = [fmt(p["amount"]) for p in present.payment_order(result["payments"]) if p["amount"]]
-    return paid[:1] if len(set(paid)) == 1 else paid
+    return list(dict.fromkeys(paid))
 
 
 def hand_rows(lang):
