@@ -10,10 +10,11 @@ import asyncio
 
 from ledger import board, chart, conditions, final, follow, hand, setup, share, store
 import dom
-from ledger.page import (bind, copy_text, each, el, L, q, seat_name, set_text, show_error, shown,
+from engine import ledger
+from ledger.page import (bind, copy_text, each, el, error_text, L, q, set_text, show_error, shown,
                          state, win)
-from ledger.game import current_game
-from ledger.present import chombo_hint
+from ledger.game import current_game, engine_record
+from ledger.present import broken_text, chombo_hint, hand_dealer, named
 
 
 def change(record):
@@ -41,9 +42,12 @@ def draw():
     el["main"].dataset.oka = "0" if record["rules"]["return"] == record["rules"]["start"] else "1"
     set_text("[data-ledger-chombo-hint]", chombo_hint(L, record["rules"]))
     el["game"].dataset.over = "1" if game["over"] else "0"
-    for seat in range(4):
-        set_text(f'[data-ledger-label="{seat}"]', seat_name(record, seat))
-    el["hand_form"].hidden = game["over"] or bool(state["following"])
+    editing = state["editing"] if state["editing"] is not None and not state["following"] \
+        and state["editing"] < len(game["hands"]) else None
+    dealer = hand_dealer(game) if editing is None else game["hands"][editing]["dealer"]
+    for seat in range(4):  # the form's seats, with their winds in the hand it states
+        set_text(f'[data-ledger-label="{seat}"]', named(L, record, seat, dealer))
+    el["hand_form"].hidden = (game["over"] and editing is None) or bool(state["following"])
     q("[data-ledger-end]").hidden = game["over"]
     q("[data-ledger-end-sure]").hidden = True
     board.draw_board(record, game)
@@ -76,11 +80,91 @@ def on_add(event):
     if added is None:
         return
     record = state["record"]
+    if state["editing"] is not None:
+        save_change(record, state["editing"], added, "changed")
+        return
+    forget_change()
     change({**record, "hands": [*record["hands"], added]})
     hand.clear_form()
 
 
+def forget_change():
+    """Another change than an edit: the undo is the last hand's again."""
+    state["before_change"] = None
+    set_text("[data-ledger-undo]", L["history"]["undo"])
+
+
+def on_edit(event):
+    """A history row's edit control: the form holds that hand; adding saves it in place."""
+    index = int(event.currentTarget.dataset.ledgerEdit)
+    record = state["record"]
+    state["editing"] = index
+    draw()
+    hand.fill_form(record["hands"][index], index, current_game(record)["hands"][index])
+    hand.preview()
+    q("#ledger-hand-heading").scrollIntoView()
+
+
+def on_history_click(event):
+    """The history's rows are drawn anew after every change: one listener on the table body
+    takes their edit and delete controls."""
+    button = event.target.closest("[data-ledger-edit], [data-ledger-delete]")
+    if not button or state["following"]:
+        return
+    if button.hasAttribute("data-ledger-edit"):
+        on_edit(Target(button))
+    else:
+        on_delete(Target(button))
+
+
+class Target:
+    """An event's stand-in naming the control that was tapped."""
+
+    def __init__(self, button):
+        self.currentTarget = button
+
+
+def on_edit_cancel(_event):
+    hand.clear_form()
+    draw()
+
+
+def save_change(record, index, new_hand, done):
+    """An earlier hand changed (new_hand) or deleted (None) through engine.ledger.edit; a change
+    the game cannot take is refused with nothing changed. Returns whether it was saved."""
+    show_error("hand", "", el["hand_form"])
+    box = q("[data-ledger-history-error]")
+    box.hidden = True
+    try:
+        edited = ledger.edit(engine_record(record), index, new_hand)
+    except ledger.RecordError as error:
+        text = broken_text(L, error, current_game(record)["hands"]) \
+            if error.code == "ends_before" else error_text(error)
+        if new_hand is None:
+            box.textContent = text
+            box.hidden = False
+        else:
+            show_error("hand", text, el["hand_form"])
+        return False
+    state["before_change"] = record
+    hand.clear_form()
+    change({**record, "hands": edited["hands"]})
+    set_text("[data-ledger-history-done]", L["named"][done].format(n=index + 1))
+    set_text("[data-ledger-undo]", L["named"]["undo_change"])
+    return True
+
+
+def on_delete(event):
+    save_change(state["record"], int(event.currentTarget.dataset.ledgerDelete), None, "deleted")
+
+
 def on_undo(_event):
+    set_text("[data-ledger-undo]", L["history"]["undo"])
+    if state["before_change"] is not None:  # the last action was a change: one tap undoes it
+        before, state["before_change"] = state["before_change"], None
+        change(before)
+        set_text("[data-ledger-history-done]", L["named"]["change_undone"])
+        return
     record = dict(state["record"])
     if record.get("ended"):
         record["ended"] = False
@@ -96,10 +180,13 @@ def on_end(_event):
 
 
 def on_end_sure(_event):
+    forget_change()
     change({**state["record"], "ended": True})
 
 
 def on_new(_event):
+    forget_change()
+    hand.clear_form()
     store.keep_previous()
     store.storage().removeItem(store.KEY)
     state["record"] = None
@@ -157,6 +244,7 @@ HANDLERS = {
     "end_sure": on_end_sure, "new": on_new, "import": on_import, "copy": final.on_copy,
     "copy_damaged": on_copy_damaged, "forget": store.on_forget, "storage": on_storage,
     "need": conditions.on_change, "keep": on_keep, "leave": on_leave, "hash": on_hash,
+    "history_click": on_history_click, "edit": on_edit, "delete": on_delete, "edit_cancel": on_edit_cancel,
     "share": share.on_share_toggle, "copy_link": share.on_copy_link, "paste": share.on_paste}
 proxies = {}  # kept for as long as the page listens (start)
 
@@ -182,6 +270,8 @@ def start(document):
     listen("[data-need-place]", "input", "need")
     listen("[data-need-riichi]", "input", "need")
     listen("[data-ledger-undo]", "click", "undo")
+    listen("[data-ledger-edit-cancel]", "click", "edit_cancel")
+    listen("[data-ledger-history]", "click", "history_click")
     listen("[data-ledger-end]", "click", "end")
     listen("[data-ledger-end-sure]", "click", "end_sure")
     listen("[data-ledger-new]", "click", "new")

@@ -1,22 +1,22 @@
 """The board (round, honba, sticks, each seat's score and its difference to the reference seat)
 and the history of hands."""
-from ledger.page import doc, L, q, round_text, set_text, shown, state
+from ledger.page import doc, L, q, round_text, seat_name, set_text, shown, state
 from ledger.game import current_game, standing
-from ledger.present import describe, signed
+from ledger.present import describe, hand_dealer, seat_wind, signed
 from calculator.present import fmt
 
 
 def draw_history(record, game):
     body = q("[data-ledger-history]")
     body.replaceChildren()
-    for hand, entry in zip(record["hands"], game["hands"]):
+    for index, (hand, entry) in enumerate(zip(record["hands"], game["hands"])):
         row = doc().createElement("tr")
         head = doc().createElement("th")
         head.scope = "row"
         head.textContent = f'{round_text(entry["round"])} {entry["honba"]}{L["board"]["honba_unit"]}'
         row.appendChild(head)
         what = doc().createElement("td")
-        what.textContent = describe(L, hand, record)
+        what.textContent = describe(L, hand, record, entry["dealer"])
         row.appendChild(what)
         for seat, delta in enumerate(entry["deltas"]):
             cell = doc().createElement("td")
@@ -25,9 +25,27 @@ def draw_history(record, game):
             if seat == 3:
                 cell.classList.add("lg-north")
             row.appendChild(cell)
+        row.appendChild(fix_cell(index))
+        row.dataset.editing = "1" if state["editing"] == index else "0"
         body.appendChild(row)
     q("[data-ledger-history-empty]").hidden = bool(record["hands"])
     q("[data-ledger-undo]").disabled = not (record["hands"] or record.get("ended"))
+
+
+def fix_cell(index):
+    """The row's edit and delete controls (SPEC §10.3); none on a game followed from a link."""
+    cell = doc().createElement("td")
+    cell.className = "ledger-fix"
+    if state["following"]:
+        return cell
+    for action in ("edit", "delete"):
+        button = doc().createElement("button")
+        button.type = "button"
+        button.textContent = L["named"][action]
+        button.setAttribute("aria-label", L["named"][f"{action}_label"].format(n=index + 1))
+        button.setAttribute(f"data-ledger-{action}", str(index))
+        cell.appendChild(button)
+    return cell
 
 
 def draw_board(record, game):
@@ -42,8 +60,12 @@ def draw_board(record, game):
     set_text("[data-ledger-sticks]", str(now["sticks"]))
     q("[data-ledger-over]").hidden = not game["over"]
     ref = state["ref"] if state["ref"] < len(scores) else 0
+    dealer = hand_dealer(game)
     for seat, score in enumerate(scores):
         set_text(f'[data-ledger-score="{seat}"]', fmt(score))
+        set_text(f'[data-ledger-name="{seat}"]', seat_name(record, seat))
+        wind = "" if dealer is None else seat_wind(L, seat, dealer, record["rules"]["players"])
+        set_text(f'[data-ledger-wind="{seat}"]', wind)
         q(f'[data-ledger-dealer="{seat}"]').hidden = seat != now["dealer"]
         diff = L["board"]["reference"] if seat == ref else signed(score - scores[ref])
         set_text(f'[data-ledger-diff="{seat}"]', diff)

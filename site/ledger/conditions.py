@@ -3,7 +3,8 @@ game's state before the next hand, worded by conditions.present, written with te
 Open by default in the last round; the user's own toggle is kept after that."""
 from conditions import present as words
 from engine.conditions import Table, every_seat, read_rules
-from ledger.page import doc, seat_name, shown, strings
+from ledger.page import doc, L, shown, strings
+from ledger.present import named
 from ledger.game import current_game
 
 HOOK_ORDER = ("tsumo", "draw-tenpai", "draw-noten")
@@ -41,7 +42,8 @@ def draw(record, game):
     box = doc().querySelector("[data-need-seats]")
     box.replaceChildren()
     for answer in every_seat(table, place, riichi):
-        box.appendChild(seat_item(answer, table, lambda seat: seat_name(record, seat), strings))
+        box.appendChild(seat_item(answer, table,
+                                   lambda seat: named(L, record, seat, upcoming["dealer"]), strings))
 
 
 def on_change(_event):

@@ -6,7 +6,7 @@ from engine.query import parse
 from ledger.page import (clear_errors, each, el, error_text, L, q, round_text, set_text,
                          show_error, state, win)
 from ledger.game import current_game, engine_record, standing
-from ledger.present import signed
+from ledger.present import broken_text, hand_title, signed
 
 ERROR_BOX = {"from": "from", "winners": "winner", "seat": "winner", "han": "winner",
              "fu": "winner", "yakuman": "winner", "pao": "winner", "tenpai": "tenpai",
@@ -57,19 +57,27 @@ def preview(_event=None, adding=False):
     hint while the form is filled in, and an error when the hand is added."""
     record = state["record"]
     clear_errors(el["hand_form"])
-    if record is None or current_game(record)["over"]:
+    editing = state["editing"]
+    if record is None or (current_game(record)["over"] and editing is None):
         return None
     raw = read_form_hand()
-    index = len(record["hands"])
+    index = len(record["hands"]) if editing is None else editing
+    before = current_game(record)
     try:
         hand = ledger.read_hand(raw, index, ledger.rules_from(record["rules"]))
-        before = current_game(record)
-        after = ledger.replay({**engine_record(record), "hands": [*record["hands"], hand]})
+        if editing is None:
+            after = ledger.replay({**engine_record(record), "hands": [*record["hands"], hand]})
+        else:
+            edited = ledger.edit(engine_record(record), editing, hand)
+            after = current_game({**record, "hands": edited["hands"]})
     except ledger.RecordError as error:
         if (error.code, error.field) in NOT_YET and not adding:  # not a mistake yet
             set_text("[data-ledger-preview-next]", error_text(error))
         else:
-            show_error(error_box(error, raw), error_text(error), el["hand_form"])
+            text = broken_text(L, error, before["hands"]) if error.code == "ends_before" \
+                else error_text(error)
+            show_error("hand" if error.code == "ends_before" else error_box(error, raw), text,
+                       el["hand_form"])
             set_text("[data-ledger-preview-next]", "")
         for seat in range(4):
             set_text(f'[data-ledger-preview="{seat}"]', "–")
@@ -86,8 +94,37 @@ def preview(_event=None, adding=False):
     return hand
 
 
+def fill_form(hand, index, entry):
+    """The form holding a stored hand, to change it in place (SPEC §10.3)."""
+    form = el["hand_form"]
+    form.reset()
+    form.elements.namedItem("result").value = hand["result"]
+    for name in ("riichi", "tenpai", "nagashi"):
+        for seat in hand.get(name, []):
+            q(f"#lh-{name}-{seat}").checked = True
+    for winner in hand.get("winners", []):
+        q(f'#lh-winner-{winner["seat"]}').checked = True
+        box = q(f'[data-ledger-winner="{winner["seat"]}"]', form)
+        q('[name="yakuman"]', box).value = str(winner.get("yakuman", 0))
+        if winner.get("han") is not None:
+            q('[name="han"]', box).value = str(winner["han"])
+            q('[name="fu"]', box).value = str(winner["fu"])
+        q('[name="pao"]', box).value = "" if winner.get("pao") is None else str(winner["pao"])
+    if "from" in hand:
+        form.elements.namedItem("from").value = str(hand["from"])
+    if "seat" in hand:
+        form.elements.namedItem("seat").value = str(hand["seat"])
+    set_text("[data-ledger-hand-heading]", hand_title(L, index, entry))
+    set_text("[data-ledger-add]", L["named"]["edit_save"])
+    q("[data-ledger-editing]").hidden = False
+
+
 def clear_form():
-    """The form as it starts, after a hand is added."""
+    """The form as it starts, after a hand is added or a change saved or cancelled."""
+    state["editing"] = None
+    set_text("[data-ledger-hand-heading]", L["hand"]["heading"])
+    set_text("[data-ledger-add]", L["hand"]["add"])
+    q("[data-ledger-editing]").hidden = True
     el["hand_form"].reset()
     set_text("[data-ledger-carried]", "")
     q("[data-ledger-carried]").hidden = True

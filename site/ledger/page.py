@@ -10,7 +10,10 @@ el = {}  # the page's main elements, by name (bind)
 page = {}  # "dom": the dom.Page
 
 # record: this phone's game; following: a game opened from a link, shown read-only until kept.
-state = {"record": None, "following": None, "ref": 0, "download": None, "blocked": False}
+# editing: the index of the hand the form is changing (SPEC §10.3), else None; before_change: the
+# record as it was before the last edit or delete, for the one-tap undo.
+state = {"record": None, "following": None, "ref": 0, "download": None, "blocked": False,
+         "editing": None, "before_change": None}
 
 
 def bind(document):

@@ -31,6 +31,70 @@ def seat_name(words, record, seat):
     return name or words["seat"][str(seat)]
 
 
+def seat_wind(words, seat, dealer, players):
+    """A seat's wind in a hand whose dealer is `dealer`: the dealer is East, then counter-clockwise.
+
+    >>> words = {"seat_wind": {"0": "E", "1": "S", "2": "W", "3": "N"}}
+    >>> [seat_wind(words, seat, 1, 4) for seat in range(4)], seat_wind(words, 0, 2, 3)
+    (['N', 'E', 'S', 'W'], 'S')
+    """
+    return words["seat_wind"][str((seat - dealer) % players)]
+
+
+def named(words, record, seat, dealer):
+    """A seat as it is named during a hand: the name with its wind in that hand (SPEC §10.1),
+    "B · 남가" / "B（南家）". Without a dealer (no hand), the name alone.
+
+    >>> words = {"seat": {"1": "B"}, "seat_wind": {"0": "E", "3": "N"},
+    ...          "named": {"with_wind": "{name} ({wind})"}}
+    >>> record = {"rules": {"players": 4}, "names": ["Ann", ""]}
+    >>> named(words, record, 1, 1), named(words, record, 0, 1), named(words, record, 1, None)
+    ('B (E)', 'Ann (N)', 'B')
+    """
+    name = seat_name(words, record, seat)
+    if dealer is None:
+        return name
+    wind = seat_wind(words, seat, dealer, record["rules"]["players"])
+    return words["named"]["with_wind"].format(name=name, wind=wind)
+
+
+def hand_dealer(game):
+    """The dealer of the hand the page is about: the next one, or, the game over, the last one
+    played (None before any hand of an ended game).
+
+    >>> hand_dealer({"over": False, "next": {"dealer": 2}}), hand_dealer({"over": True, "hands": []})
+    (2, None)
+    """
+    if not game["over"]:
+        return game["next"]["dealer"]
+    return game["hands"][-1]["dealer"] if game["hands"] else None
+
+
+def hand_title(words, index, entry):
+    """A hand of the record as a sentence names it: its number from 1 and its round with honba,
+    "3번째 국(동2국 1본장)".
+
+    >>> words = {"board": {"round": "E{number}", "honba_unit": "h"}, "wind": {"E": "E"},
+    ...          "named": {"edit_heading": "#{n} ({round})"}}
+    >>> hand_title(words, 2, {"round": "E2", "honba": 1}), hand_title(words, 0, {"round": "E1", "honba": 0})
+    ('#3 (E2 1h)', '#1 (E1)')
+    """
+    where = round_text(words, entry["round"])
+    if entry["honba"]:
+        where += f' {entry["honba"]}{words["board"]["honba_unit"]}'
+    return words["named"]["edit_heading"].format(n=index + 1, round=where)
+
+
+def broken_text(words, error, entries):
+    """The refusal of a change that ends the game before a later hand (engine.ledger.edit's
+    ``ends_before``; `error.hand` that hand's index, `entries` the game's hands as they were)."""
+    entry = entries[error.hand]
+    where = round_text(words, entry["round"])
+    if entry["honba"]:
+        where += f' {entry["honba"]}{words["board"]["honba_unit"]}'
+    return words["named"]["ends_before"].format(n=error.hand + 1, round=where)
+
+
 def round_text(words, code):
     """'E2' -> 동2국 / 東2局: the round's name with its counter."""
     return words["board"]["round"].format(wind=words["wind"][code[0]], number=code[1:])
@@ -55,24 +119,29 @@ def _range(error):
             "high": "" if error.high is None else error.high}
 
 
-def describe(words, hand, record):
-    """One history line for a stored hand."""
+def describe(words, hand, record, dealer=None):
+    """One history line for a stored hand, each seat named with its wind in that hand (the
+    hand's `dealer`)."""
     says = words["history"]
+
+    def who(seat):
+        return named(words, record, seat, dealer)
+
     join = says["joiner"].join
     if hand["result"] in ("ron", "tsumo"):
-        winners = join(seat_name(words, record, w["seat"]) for w in hand["winners"])
+        winners = join(who(w["seat"]) for w in hand["winners"])
         if hand["result"] == "ron":
             return says["ron"].format(winners=winners,
-                                      **{"from": seat_name(words, record, hand["from"])})
+                                      **{"from": who(hand["from"])})
         return says["tsumo"].format(winners=winners)
     if hand["result"] == "draw":
         text = says["draw"].format(count=len(set(hand.get("tenpai", [])) | set(hand["riichi"])))
         if hand.get("nagashi"):
             text += words["joiner"]["nagashi"] + says["nagashi"].format(
-                seats=join(seat_name(words, record, seat) for seat in hand["nagashi"]))
+                seats=join(who(seat) for seat in hand["nagashi"]))
         return text
     if hand["result"] == "chombo":
-        offender = seat_name(words, record, hand["seat"])
+        offender = who(hand["seat"])
         if record["rules"]["chombo"] == "penalty":
             return says["chombo_penalty"].format(seat=offender, penalty=penalty_text(record["rules"]))
         return says["chombo"].format(seat=offender)
@@ -159,10 +228,11 @@ def _grid_step(low, high):
     return 200000
 
 
-def chart(words, record, game):
+def chart(words, record, game, dealer=None):
     """The score chart as SVG elements for the page to create (tag, attributes, text): every
     seat's score from the start and after each hand, one ``<path data-seat>`` per seat, with
-    grid lines, a legend of names and markers, and the hand numbers along the bottom.
+    grid lines, a legend of names (with their winds in the hand `dealer` deals, when given) and
+    markers, and the hand numbers along the bottom.
 
     >>> record = {"rules": {"players": 3, "start": 35000}, "hands": [{}], "names": ["A"]}
     >>> game = {"hands": [{"scores": [47000, 29000, 29000]}]}
@@ -216,6 +286,8 @@ def chart(words, record, game):
         name = seat_name(words, record, seat)
         if len(name) > LEGEND_NAME:
             name = name[:LEGEND_NAME - 1] + "…"
+        if dealer is not None:
+            name = named({**words, "seat": {str(seat): name}}, {**record, "names": []}, seat, dealer)
         elements.append(("text", {"class": f"chart-legend seat-{seat}", "x": f"{left + 14:.1f}",
                                   "y": "12", "dominant-baseline": "middle"}, name))
     label = words["chart"]["label"].format(n=len(game["hands"]))
@@ -241,7 +313,7 @@ def uma_text(uma):
     return "/".join(signed(value) for value in uma)
 
 
-def standings_text(words, record, final, day):
+def standings_text(words, record, final, day, dealer=None):
     """The final standings as a few lines for a chat app: the title with the day (a
     datetime.date), then place (a shared place as the table says it), name, points and result in
     pt, then the rule preset, the uma and the rule's oka (thousands, before any split).
@@ -270,7 +342,7 @@ def standings_text(words, record, final, day):
         best, worst = final["places"][seat]
         place = says["paste_place"].format(n=best) if best == worst else place_text(words, [best, worst])
         lines.append(says["paste_line"].format(rank=place,
-                                               name=seat_name(words, record, seat),
+                                               name=named(words, record, seat, dealer),
                                                points=fmt(final["scores"][seat]),
                                                result=signed_result(final["results"][seat])))
     rules = record["rules"]

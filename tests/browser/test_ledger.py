@@ -235,7 +235,7 @@ def test_a_damaged_import_keeps_the_current_game(context, base_url):
     page.wait_for_function("document.querySelectorAll('[data-ledger-history] tr').length === 2")
     assert not error.is_visible()
     assert board(page) == expected_board(cli({**record, "hands": HANDS[:2]}), "ko")
-    assert page.inner_text('[data-ledger-seat="1"] [data-ledger-label]') == "Bo"
+    assert page.inner_text('[data-ledger-seat="1"] [data-ledger-name]') == "Bo"
     watch.clean()
 
 
