@@ -14,6 +14,7 @@ from .conftest import READY, Watch
 
 sys.path.insert(0, str(build.SITE))
 from conditions import present as conditions_present  # noqa: E402
+from ledger import present as ledger_present  # noqa: E402
 
 AXE = build.NODE / "axe-core" / "axe.min.js"
 # An east-only game up to its last round (East 4, seat 3 deals, 1 honba): a ron, a tsumo, a draw
@@ -39,8 +40,9 @@ def expected(record, seat, place, lang, riichi=0):
     upcoming = json.loads(replay.stdout)["next"]
     scores, dealer = upcoming["scores"], upcoming["dealer"]
     strings = tomllib.loads((build.CONTENT / lang / "strings.toml").read_text(encoding="utf-8"))
-    names = strings["ledger"]["seat"].get  # the ledger names seats as they sat at East 1
-    texts = conditions_present.view(answer, scores, dealer, strings, lambda s: names(str(s)))
+    # a seat is named with its wind in the hand about to be played (SPEC §10.1): "B · 서가"
+    texts = conditions_present.view(answer, scores, dealer, strings, lambda s: ledger_present.named(
+        strings["ledger"], {**record, "rules": {"players": 4, **record["rules"]}}, s, dealer))
     return {hook: text for hook, (text, _hands) in texts.items()}
 
 

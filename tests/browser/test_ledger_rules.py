@@ -1,9 +1,16 @@
 """Issue 16 in Chromium: a WRC game with a chombo and a tie on top, entered through the form on
 both pages, every figure against `python -m engine.ledger` replaying the exported record."""
+import sys
+
 import pytest
+
+import build
 
 from .test_ledger import add, board, cli, expected_board, exported, fill, open_ledger, preview, \
     words
+
+sys.path.insert(0, str(build.SITE))
+from ledger import present as ledger_present  # noqa: E402  (site/: how the page names a seat)
 
 # WRC (engine.presets): kiriage, chombo as a 30,000-point penalty (2022), ties share the uma.
 # E1: seat 1 wins 4 han 30 fu off seat 3 (kiriage mangan 8,000). E2: seat 2 chombo, with seat 0
@@ -60,8 +67,10 @@ def test_wrc_chombo_and_a_shared_top(context, base_url, lang):
             assert board(page) == expected_board(game, lang)
     # The chombo hand is in the history, and the hand after it was played at the same table.
     chombo_row = page.locator("[data-ledger-history] tr").nth(1).inner_text()
-    said = words(lang)["history"]["chombo_penalty"].format(seat=words(lang)["seat"]["2"],
-                                                           penalty="\u221230")
+    # the seat named with its wind in that hand (SPEC §10.1): seat 2 in E2, where seat 1 deals
+    chombo_seat = ledger_present.named(words(lang), {**record, "rules": {"players": 4, **record["rules"]}},
+                                       2, game["hands"][1]["dealer"])
+    said = words(lang)["history"]["chombo_penalty"].format(seat=chombo_seat, penalty="\u221230")
     assert said in chombo_row
     assert [game["hands"][i]["round"] for i in (1, 2)] == ["E2", "E2"]
     assert game["over"] and game["final"]["results"] == [18.0, 18.0, -48.0, -18.0]

@@ -197,8 +197,10 @@ def test_three_seats_in_the_chart_and_the_result_to_paste(context, base_url):
     page.click("[data-ledger-paste]")
     page.wait_for_function("() => window.__shared !== undefined")
     from engine.ledger import end
-    final = end({"rules": game["rules"], "hands": game["hands"]})["final"]
+    played = end({"rules": game["rules"], "hands": game["hands"]})
     pasted = page.evaluate("() => window.__shared")
-    assert pasted == ledger_present.standings_text(words("ko"), game, final, date.today())
+    # each seat named with its wind in the last hand played (SPEC §10.1): "B · 서가"
+    assert pasted == ledger_present.standings_text(words("ko"), game, played["final"], date.today(),
+                                                   played["hands"][-1]["dealer"])
     assert pasted.splitlines()[1].startswith("1위 ") and pasted.splitlines()[1].endswith("pt)")
     watch.clean()
