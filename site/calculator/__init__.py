@@ -17,6 +17,7 @@ from engine import tables
 from engine.query import parse, parse_value, used_keys
 
 QUIET_MS = 600  # screen readers hear the new total once typing pauses this long
+LINK_MS = 250  # the address bar is rewritten once input pauses this long
 HK_KEYS = ("table", "cap", "ron_split", "tsumo_split", "unit")
 CARDS = ("total", "payments", "middle", "tier", "fu")
 WHO_PAYS = ("[data-who-pays] tr", ("[data-payer]", "[data-amount]", "[data-honba]"))  # rows, cells
@@ -25,10 +26,11 @@ FU_HAN = ("[data-fu-han-rows] tr[data-fu='{fu}'][data-han='{han}'],"
 
 # han: the hand's han for the fu × han table; marked: the rows marked "your hand" (None: the
 # static page's own marks, not looked up yet); hk: the HK
-# settings the HK columns show; link: the query last put in the address bar.
+# settings the HK columns show; link: the query last put in the address bar; pending_link: the
+# pairs still to put there, link_timer: the timer that will (write_link).
 # page: the dom.Page start() was given, with the page's strings and its form, results and root.
 state = {"result": None, "han": None, "timer": None, "marked": None, "hk": None, "link": None,
-         "tiles": None}
+         "tiles": None, "pending_link": None, "link_timer": None}
 page = {}
 
 
@@ -73,7 +75,36 @@ def link_pairs(mapping):
 
 
 def write_link(mapping):
-    state["link"] = address.write(page["dom"].window, link_pairs(mapping), state["link"])
+    """The address bar follows the form once input pauses (LINK_MS): history.replaceState costs
+    more than the rest of a tap, so a run of taps writes the address once, after the card."""
+    window = page["dom"].window
+    if state["pending_link"] is None:
+        page["dom"].document.documentElement.dataset.link = "pending"  # tests wait on it
+    state["pending_link"] = link_pairs(mapping)
+    if state["link_timer"] is not None:
+        window.clearTimeout(state["link_timer"])
+    state["link_timer"] = window.setTimeout(page["proxies"]["flush"], LINK_MS)
+
+
+def flush_link(_event=None):
+    """Write the pending address now: when its time comes, and before anything reads it (the
+    share button, the ledger link, leaving the page)."""
+    if state["link_timer"] is not None:
+        page["dom"].window.clearTimeout(state["link_timer"])
+        state["link_timer"] = None
+    if state["pending_link"] is not None:
+        state["link"] = address.write(page["dom"].window, state["pending_link"], state["link"])
+        state["pending_link"] = None
+        page["dom"].document.documentElement.dataset.link = "written"
+
+
+def before_leaving(event):
+    """Capture phase, before the ledger link's own script reads the address: a pending address
+    is written first. Taps elsewhere (the tiles) leave it pending."""
+    target = getattr(event, "target", None)
+    closest = getattr(target, "closest", None)
+    if closest is not None and dom.found(closest("a[href], [data-share]")):
+        flush_link()
 
 
 def show_error(error):
@@ -264,6 +295,7 @@ async def copy_total(_event):
 
 async def share_link(_event):
     """The share sheet with the page's address, else the address onto the clipboard."""
+    flush_link()
     url = page["dom"].window.location.href
     if not await page["dom"].share({"url": url, "title": page["dom"].document.title}):
         await page["dom"].copy(url, "[data-done]", page["strings"]["card"]["shared"])
@@ -273,6 +305,9 @@ def on_link(_event=None):
     # A link's values the form could not hold (an unknown option) still reach the engine, so the
     # field shows its error instead of a silent default.
     state["link"] = None  # the address came from outside: the next input rewrites it
+    if state["pending_link"] is not None:  # and an address still pending from before does not
+        state["pending_link"] = None
+        page["dom"].document.documentElement.dataset.link = "written"
     form = read_form()
     follow_preset(form)
     update(with_tiles({**form, **address.read(page["dom"].window, engine.KEYS)}))
@@ -308,11 +343,15 @@ def start(document):
     # Kept in `page` for as long as the page listens.
     proxies = page["proxies"] = {name: dom.proxy(handler) for name, handler in {
         "done": announce_now, "input": on_input, "link": on_link, "copy": copy_total,
-        "share": share_link}.items()}
+        "share": share_link, "flush": flush_link, "leaving": before_leaving}.items()}
     mount_tiles(document)
     if not start_static():
         on_link()
-    page["dom"].window.addEventListener("popstate", proxies["link"])  # boot.js has put the link into the form
+    window = page["dom"].window
+    window.addEventListener("popstate", proxies["link"])  # boot.js has put the link into the form
+    for kind in ("pointerdown", "focusin", "click"):
+        window.addEventListener(kind, proxies["leaving"], True)
+    window.addEventListener("pagehide", proxies["flush"])
     page["form"].addEventListener("input", proxies["input"])
     document.querySelector("[data-copy]").addEventListener("click", proxies["copy"])
     document.querySelector("[data-share]").addEventListener("click", proxies["share"])

@@ -66,3 +66,10 @@ def set_state(page, **keys):
 def visible_error(page, name):
     box = page.locator(f'[data-error="{name}"]')
     return box.inner_text().strip() if box.is_visible() else ""
+
+
+def address(page):
+    """The calculator's address once it has caught up with the form: it is rewritten when input
+    pauses (site/calculator write_link), so wait for no pending write, then read it."""
+    page.wait_for_selector("html:not([data-link=pending])", state="attached")
+    return page.evaluate("location.href")

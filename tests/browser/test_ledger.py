@@ -326,6 +326,23 @@ def test_the_calculators_hand_in_one_tap(context, base_url):
     watch.clean()
 
 
+def test_a_hand_changed_just_before_the_tap_is_the_one_carried(context, base_url):
+    # The calculator writes its address once input pauses; the ledger link still takes the hand
+    # as the form shows it at the moment of the tap.
+    page, watch = open_ledger(context, base_url, "ko")
+    start(page)
+    calculator = context.new_page()
+    calculator.goto(f"{base_url}ko/?han=4&fu=40&win=tsumo&seat=dealer")
+    calculator.wait_for_selector(READY, timeout=60_000)
+    calculator.fill("#f-han", "6")
+    with calculator.expect_navigation():
+        calculator.click("[data-ledger-link]")
+    calculator.wait_for_selector(READY, timeout=60_000)
+    assert calculator.input_value("#lh-han-0") == "6"
+    assert preview(calculator) == [18000, -6000, -6000, -6000]  # a dealer's haneman: 6,000 all
+    watch.clean()
+
+
 def test_setup_presets_rules_and_a_three_player_game(context, base_url):
     from engine.presets import preset_rules
     page, watch = open_ledger(context, base_url, "ja")

@@ -9,7 +9,7 @@ import build
 from engine import InputError
 from calculator.present import error_text
 
-from .helpers import (INPUT_TO_CARD, READY, card, cards, set_state, shipped_scripts,
+from .helpers import (INPUT_TO_CARD, READY, address, card, cards, set_state, shipped_scripts,
                       visible_error)
 
 LANGS = ("ko", "ja")
@@ -105,7 +105,7 @@ def test_editing_updates_cards_tables_and_url(open_page):
     assert card(page, "total") == "8,000"
     assert card(page, "tier") == "만관"
     assert "2,000" in page.locator("[data-notices]").inner_text()
-    assert re.search(r"han=4", page.url) and re.search(r"fu=40", page.url)
+    assert re.search(r"han=4", address(page)) and re.search(r"fu=40", address(page))
     mine = page.locator("[data-fu-han-rows] tr:has([data-your-hand]:not([hidden]))")
     assert mine.count() == 1
     assert (mine.get_attribute("data-fu"), mine.get_attribute("data-han")) == ("40", "4")
@@ -115,7 +115,7 @@ def test_editing_updates_cards_tables_and_url(open_page):
     rows = page.locator("[data-who-pays] tr")
     assert [rows.nth(i).locator("td").all_inner_texts() for i in range(3)] == [
         ["2,100", "100"], ["2,100", "100"], ["4,100", "100"]]  # non-dealers first (자→친, 子→親)
-    assert "win=tsumo" in page.url and "honba=1" in page.url
+    assert "win=tsumo" in address(page) and "honba=1" in address(page)
     # fu counting: the breakdown table and the fu card follow the parts
     page.check("#f-fumode-count")
     page.select_option("#f-m1", "closedkan-terminal")

@@ -7,7 +7,7 @@ import pytest
 import build
 from engine.presets import PRESETS
 
-from .helpers import card, set_state, visible_error
+from .helpers import address, card, set_state, visible_error
 
 LANGS = ("ko", "ja")
 STRINGS = {lang: tomllib.loads((build.CONTENT / lang / "strings.toml").read_text()) for lang in LANGS}
@@ -27,7 +27,7 @@ def who_pays(page):
 
 
 def link(page):
-    return {k: v[0] for k, v in parse_qs(urlparse(page.url).query).items()}
+    return {k: v[0] for k, v in parse_qs(urlparse(address(page)).query).items()}
 
 
 def open_rules(page):
