@@ -25,6 +25,19 @@ def _amounts(mapping):
     return [p["amount"] for p in calculate(mapping)["payments"]]
 
 
+def occurs(han, fu):
+    """Whether a real hand of `han` and `fu` can be won by ron and by tsumo: the engine's own
+    notices (engine.riichi.cannot_occur) say which it cannot; the tables print those cells as —.
+
+    >>> occurs(1, 20), occurs(2, 20), occurs(2, 25), occurs(3, 25), occurs(1, 30)
+    ({'ron': False, 'tsumo': False}, {'ron': False, 'tsumo': True}, {'ron': True, 'tsumo': False}, {'ron': True, 'tsumo': True}, {'ron': True, 'tsumo': True})
+    """
+    common = {"rule": "riichi", "han": str(han), "fu": str(fu)}
+    return {win: not any(notice.startswith("cannot_occur")
+                         for notice in calculate({**common, "win": win})["notices"])
+            for win in ("ron", "tsumo")}
+
+
 def _riichi_cells(han, fu, yakuman=0):
     """Ron and tsumo for both seats; tsumo shares listed non-dealer, non-dealer, dealer."""
     common = {"rule": "riichi", "han": str(han), "fu": str(fu), "kiriage": "0", "kazoe": "1",
@@ -43,8 +56,9 @@ def _riichi_cells(han, fu, yakuman=0):
 
 
 def fu_han_rows():
-    """44 rows, fu 20–110 by han 1–4, always without kiriage."""
-    return [{"fu": fu, "han": han, **_riichi_cells(han, fu)}
+    """44 rows, fu 20–110 by han 1–4, always without kiriage; `occurs` says which cells a real
+    hand can reach (the others are still computed, and printed as —)."""
+    return [{"fu": fu, "han": han, "occurs": occurs(han, fu), **_riichi_cells(han, fu)}
             for fu in FU_VALUES for han in FU_HAN_HANS]
 
 
@@ -74,7 +88,7 @@ def fu_han_rows_3p():
         for han in FU_HAN_HANS:
             common = {"rule": "riichi", "players": "3", "han": str(han), "fu": str(fu),
                       "kiriage": "0", "kazoe": "1"}
-            rows.append({"fu": fu, "han": han,
+            rows.append({"fu": fu, "han": han, "occurs": occurs(han, fu),
                          "ron_nondealer": _amounts({**common, "seat": "nondealer"})[0],
                          "ron_dealer": _amounts({**common, "seat": "dealer"})[0],
                          **_three_player_tsumo(common)})

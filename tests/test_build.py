@@ -73,13 +73,34 @@ def cells(table):
     return [[text(c) for c in tr.find_all(["th", "td"])] for tr in table.select("tbody tr")]
 
 
+# The cells a published fu × han table leaves blank (a real hand never reaches them): every 20-fu
+# ron (20 fu is a closed pinfu tsumo only), 1 han at 20 or 25 fu (pinfu tsumo and seven pairs are
+# 2 han at least), and 25 fu 2 han by tsumo (seven pairs with menzen tsumo: 3 han at least).
+NEVER_RON = {(20, 1), (20, 2), (20, 3), (20, 4), (25, 1)}
+NEVER_TSUMO = {(20, 1), (25, 1), (25, 2)}
+
+
+def never(lang):
+    return "— " + build.load_strings(lang)["table"]["never"]
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_fu_han_cells_equal_engine_data(pages, lang):
     shown = cells(pages[lang].select_one("#fu-han table"))
+    blank = {"ron": set(), "tsumo": set()}
     for row, data in zip(shown, tables.fu_han_rows(), strict=True):
         assert row[0].split()[0] == str(data["fu"])
         assert row[1] == str(data["han"])
-        assert row[2:4] == [fmt(data["ron_nondealer"]), fmt(data["ron_dealer"])]
+        hand = (data["fu"], data["han"])
+        if row[2] == never(lang):
+            blank["ron"].add(hand)
+            assert row[3] == never(lang)
+        else:
+            assert row[2:4] == [fmt(data["ron_nondealer"]), fmt(data["ron_dealer"])]
+        if row[4] == never(lang):
+            blank["tsumo"].add(hand)
+            assert row[5] == never(lang)
+            continue
         nd = data["tsumo_nondealer"]
         joiner = build.load_strings(lang)["joiner"]["tsumo_payments"]  # two amounts: 子・親
         shares = f'{fmt(nd["nondealer"])}{joiner}{fmt(nd["dealer"])}'
@@ -87,6 +108,7 @@ def test_fu_han_cells_equal_engine_data(pages, lang):
         each = fmt(data["tsumo_dealer"]["each"])  # a dealer's tsumo as players say it: "2,000 올"
         all_pay = build.load_strings(lang)["card"]["all"].format(a=each)
         assert row[5] == f'{fmt(data["tsumo_dealer"]["total"])} {all_pay}'
+    assert blank == {"ron": NEVER_RON, "tsumo": NEVER_TSUMO}
     # one published figure, as a reader would look it up: 30 fu 4 han, non-dealer tsumo
     assert shown[4 * 2 + 3][4] == {"ko": "7,900 2,000·3,900", "ja": "7,900 2,000・3,900"}[lang]
     assert shown[4 * 2 + 3][5] == {"ko": "11,700 3,900 올", "ja": "11,700 3,900オール"}[lang]

@@ -10,7 +10,7 @@ from engine import calculate, tables
 from engine.presets import NAMES, PRESETS
 from calculator.present import fmt
 
-from .test_build import LANGS, cells, text
+from .test_build import LANGS, NEVER_RON, NEVER_TSUMO, cells, never, text
 
 STRINGS = {lang: tomllib.loads((build.CONTENT / lang / "strings.toml").read_text()) for lang in LANGS}
 
@@ -81,9 +81,19 @@ def test_three_player_fu_han_table(pages, lang):
     all_pay = STRINGS[lang]["card"]["all"].format  # a dealer's tsumo: "2,000 올" / 「2,000オール」
     pair = STRINGS[lang]["joiner"]["tsumo_payments"].join  # a non-dealer's tsumo: 子・親, two amounts
     assert len(rows) == 44
+    blank = {"ron": set(), "tsumo": set()}
     for row, data in zip(rows, tables.fu_han_rows_3p(), strict=True):
         tds = row.find_all("td")
-        assert text(tds[1]) == fmt(data["ron_nondealer"]) and text(tds[2]) == fmt(data["ron_dealer"])
+        hand = (data["fu"], data["han"])
+        if text(tds[1]) == never(lang):
+            blank["ron"].add(hand)
+            assert text(tds[2]) == never(lang)
+        else:
+            assert text(tds[1]) == fmt(data["ron_nondealer"]) and text(tds[2]) == fmt(data["ron_dealer"])
+        if text(tds[3]) == never(lang):
+            blank["tsumo"].add(hand)
+            assert text(tds[4]) == never(lang)
+            continue
         for cell, column in ((tds[3], "tsumo_nondealer"), (tds[4], "tsumo_dealer")):
             for rule in ("loss", "noloss"):
                 shown = text(cell.select_one(f".for-{rule}"))
@@ -91,6 +101,7 @@ def test_three_player_fu_han_table(pages, lang):
                 shares = (pair((fmt(figures["nondealer"]), fmt(figures["dealer"])))
                           if "dealer" in figures else all_pay(a=fmt(figures["each"])))
                 assert shown == f'{fmt(figures["total"])} {shares}'
+    assert blank == {"ron": NEVER_RON, "tsumo": NEVER_TSUMO}  # three players reach the same hands
     # SPEC §1.7: 4 han 40 fu is a mangan; non-dealer tsumo 4,000 / 2,000, no tsumo loss 5,000 / 3,000
     mangan = rows[3 * 4 + 3].find_all("td")[3]
     assert text(mangan.select_one(".for-loss")) == "6,000 " + pair(("2,000", "4,000"))
