@@ -243,7 +243,7 @@ def resume(game_id):
 
 def item_unreadable(game_id):
     item = q(f'[data-game="{game_id}"]')
-    return bool(item) and item.dataset.unreadable == "1"
+    return bool(item) and item.hasAttribute("data-unreadable")
 
 
 def on_games_undo(_event):
@@ -255,7 +255,7 @@ def on_forget(_event):
     """The user copied the text: a value kept aside goes, an unreadable listed game leaves the
     list (its undo as any delete), version 1's game under a full storage stays."""
     box = q("[data-ledger-damaged]")
-    key = box.dataset.key or ""
+    key = box.getAttribute("data-key") or ""
     if key.startswith(store.games.GAME):
         listing.delete(key[len(store.games.GAME):])
     elif key.startswith(store.games.UNREADABLE):

@@ -48,7 +48,8 @@ def say_refused(refused):
 
 
 def write(action, *args):
-    """A shelf method that writes; returns its value, or None when the browser refused (said)."""
+    """A shelf method that writes; returns its value (True for a method that returns none), or
+    None when the browser refused (said)."""
     try:
         value = action(*args)
     except games.ShelfError as error:
@@ -57,7 +58,7 @@ def write(action, *args):
         say_refused(True)
         return None
     say_refused(False)
-    return value
+    return True if value is None else value
 
 
 def open_games():
