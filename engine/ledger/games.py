@@ -226,7 +226,9 @@ class Shelf:
 
     def _index(self):
         text = _get(self.storage, INDEX)
-        data = json.loads(text) if text is not None else None
+        if text is None:  # nothing kept yet: the index is written with the first game
+            return {"current": None, "order": [], "next": 1}
+        data = json.loads(text)
         return {"current": data["current"], "order": list(data["order"]), "next": data["next"]}
 
     def _write_index(self, index):
@@ -410,10 +412,11 @@ class Shelf:
 
 
 def open_shelf(storage, now):
-    """The shelf of this storage, version 2: made on first use, with every game of version 1
-    (``mahjong-ledger`` and ``mahjong-ledger.previous``) moved in, the replaced one first, and
-    a damaged index rebuilt from the games' keys. Raises ShelfError("refused") when the storage
-    will not take the move; every value is then as it was."""
+    """The shelf of this storage, version 2 (its index written with the first game kept), with
+    every game of version 1 (``mahjong-ledger`` and ``mahjong-ledger.previous``) moved in, the
+    replaced one first, and a damaged index rebuilt from the games' keys. Raises
+    ShelfError("refused") when the storage will not take the move; every value is then as it
+    was."""
     shelf = Shelf(storage)
     text = _get(storage, INDEX)
     index = None
@@ -432,7 +435,8 @@ def open_shelf(storage, now):
         numbers = [int(game_id) for game_id in found if game_id.isdigit()]
         index = {"current": found[-1] if found else None, "order": found,
                  "next": max(numbers, default=0) + 1}
-        shelf._write_index(index)
+        if found or text is not None:  # a storage with no game yet stays untouched
+            shelf._write_index(index)
     _migrate(shelf, index, now)
     return shelf
 

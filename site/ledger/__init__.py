@@ -1,18 +1,18 @@
 """The ledger page: wires the page's controls to this package's modules (one concern each:
-`store` localStorage, `setup` the rules form, `hand` the next hand, `board` the scores and the
-history, `conditions` what each seat needs, `chart`, `final` the results and the export, `share`
-the link and the QR code, `follow` a game opened from a link; `page` the elements and the state,
-`game` the page's game, `present` the wording) and holds the actions that change the game. Every
-change goes through `change`: saved first, then drawn. A game followed from a link is drawn, never
-saved, until it is kept. The page's script calls start(document); nothing touches the page before
-that."""
+`store` localStorage, `listing` the games kept on this phone, `setup` the rules form, `hand` the
+next hand, `board` the scores and the history, `conditions` what each seat needs, `chart`,
+`final` the results and the export, `share` the link and the QR code, `follow` a game opened from
+a link; `page` the elements and the state, `game` the page's game, `present` the wording) and
+holds the actions that change the game. Every change goes through `change`: saved first, then
+drawn. A game followed from a link is drawn, never saved, until it is kept. The page's script
+calls start(document); nothing touches the page before that."""
 import asyncio
 
-from ledger import board, chart, conditions, final, follow, hand, setup, share, store
+from ledger import board, chart, conditions, final, follow, hand, listing, setup, share, store
 import dom
 from engine import ledger
-from ledger.page import (bind, copy_text, each, el, error_text, L, q, set_text, show_error, shown,
-                         state, win)
+from ledger.page import (bind, copy_text, each, el, error_text, L, now_iso, q, set_text, show_error,
+                         shown, state, win)
 from ledger.game import current_game, engine_record
 from ledger.present import broken_text, chombo_hint, hand_dealer, named
 
@@ -27,6 +27,7 @@ def change(record):
 
 def draw():
     record = shown()
+    listing.draw_list()
     el["main"].dataset.following = "1" if state["following"] else "0"
     el["setup"].hidden = record is not None
     el["game"].hidden = el["board"].hidden = record is None
@@ -185,13 +186,83 @@ def on_end_sure(_event):
 
 
 def on_new(_event):
+    """A new game: the setup, with the current game kept in the list (SPEC §10.4)."""
+    if state["following"]:
+        follow.leave_link()
     forget_change()
     hand.clear_form()
-    store.keep_previous()
-    store.storage().removeItem(store.KEY)
+    store.leave()
     state["record"] = None
     draw()
     q("#ledger-setup-heading").scrollIntoView()
+
+
+def show_current():
+    """The kept game that is now current (or the setup when none is), drawn afresh."""
+    if state["following"]:
+        follow.leave_link()
+    forget_change()
+    hand.clear_form()
+    state["record"] = store.load_current()
+    draw()
+
+
+def on_games_click(event):
+    """The list's items are drawn anew after every change: one listener on the list takes
+    their resume, delete and its confirmation."""
+    button = event.target.closest("button")
+    item = event.target.closest("[data-game]")
+    if not button or not item:
+        return
+    game_id = item.dataset.game
+    if button.hasAttribute("data-game-delete"):
+        listing.ask_delete(item, True)
+    elif button.hasAttribute("data-game-delete-cancel"):
+        listing.ask_delete(item, False)
+        q("[data-game-delete]", item).focus()
+    elif button.hasAttribute("data-game-delete-sure"):
+        if listing.delete(game_id) and game_id == state["game_id"]:
+            state["game_id"] = None
+        show_current()
+        q("[data-games-undo]").focus()
+    elif button.hasAttribute("data-game-resume"):
+        resume(game_id)
+
+
+def resume(game_id):
+    if item_unreadable(game_id):
+        store.show_damaged(store.games.GAME + game_id, store.shelf().raw(game_id),
+                           L["games"]["unreadable"])
+        q("[data-ledger-damaged]").scrollIntoView()
+        return
+    if game_id != state["game_id"] and not state["blocked"]:
+        store.write(store.shelf().resume, game_id)
+    show_current()
+    q("#ledger-board" if state["record"] is not None else "#ledger-setup-heading").scrollIntoView()
+
+
+def item_unreadable(game_id):
+    item = q(f'[data-game="{game_id}"]')
+    return bool(item) and item.hasAttribute("data-unreadable")
+
+
+def on_games_undo(_event):
+    listing.undo_delete()
+    show_current()
+
+
+def on_forget(_event):
+    """The user copied the text: a value kept aside goes, an unreadable listed game leaves the
+    list (its undo as any delete), version 1's game under a full storage stays."""
+    box = q("[data-ledger-damaged]")
+    key = box.getAttribute("data-key") or ""
+    if key.startswith(store.games.GAME):
+        listing.delete(key[len(store.games.GAME):])
+    elif key.startswith(store.games.UNREADABLE):
+        store.storage().removeItem(key)
+    box.hidden = True
+    store.show_older_damaged()
+    draw()
 
 
 def on_import(_event):
@@ -199,15 +270,15 @@ def on_import(_event):
     show_error("import", "")
     set_text("[data-ledger-import-done]", "")
     try:
-        record = store.read_envelope(text)
-    except ValueError as problem:
-        show_error("import", L["store"]["import_failed"].format(reason=str(problem)))
+        ids = store.shelf().import_text(text, now_iso())
+    except store.games.ShelfError as problem:
+        show_error("import", L["store"]["import_failed"].format(reason=store.problem_text(problem)))
         return
-    if state["record"] is not None:
-        store.keep_previous()
-    change(record)
+    store.say_refused(False)
+    show_current()
     q("[data-ledger-import]").value = ""
-    set_text("[data-ledger-import-done]", L["store"]["imported"])
+    done = L["store"]["imported"] if len(ids) == 1 else L["games"]["imported_all"].format(n=len(ids))
+    set_text("[data-ledger-import-done]", done)
 
 
 async def on_copy_damaged(_event):
@@ -217,8 +288,8 @@ async def on_copy_damaged(_event):
 def on_storage(event):
     """Another tab of this site saved the game: follow it, so neither tab writes over the other's
     hands with an older copy."""
-    if event.key == store.KEY:
-        state["record"] = store.load()
+    if event.key is None or str(event.key).startswith(store.games.FORMAT):
+        state["record"] = store.load_current()
         draw()
 
 
@@ -242,7 +313,9 @@ HANDLERS = {
     "preset": setup.on_preset, "rule_edit": setup.on_rule_edit, "start": on_start,
     "preview": hand.preview, "add": on_add, "ref": board.on_ref, "undo": on_undo, "end": on_end,
     "end_sure": on_end_sure, "new": on_new, "import": on_import, "copy": final.on_copy,
-    "copy_damaged": on_copy_damaged, "forget": store.on_forget, "storage": on_storage,
+    "copy_damaged": on_copy_damaged, "forget": on_forget, "games_click": on_games_click,
+    "games_undo": on_games_undo, "export_all": listing.on_export_all, "copy_all": listing.on_copy_all,
+    "storage": on_storage,
     "need": conditions.on_change, "keep": on_keep, "leave": on_leave, "hash": on_hash,
     "history_click": on_history_click, "edit": on_edit, "delete": on_delete, "edit_cancel": on_edit_cancel,
     "share": share.on_share_toggle, "copy_link": share.on_copy_link, "paste": share.on_paste}
@@ -258,7 +331,7 @@ def start(document):
     """Wire the page's controls to the game; called by the page's script."""
     bind(document)
     proxies.update({name: dom.proxy(handler) for name, handler in HANDLERS.items()})
-    state["record"] = store.load()
+    state["record"] = store.open_games()
     store.show_older_damaged()
     listen("#lr-preset", "change", "preset")
     listen("#ledger-rules", "change", "rule_edit")
@@ -274,7 +347,11 @@ def start(document):
     listen("[data-ledger-history]", "click", "history_click")
     listen("[data-ledger-end]", "click", "end")
     listen("[data-ledger-end-sure]", "click", "end_sure")
-    listen("[data-ledger-new]", "click", "new")
+    listen("[data-ledger-new], [data-games-new]", "click", "new")
+    listen("[data-games]", "click", "games_click")
+    listen("[data-games-undo]", "click", "games_undo")
+    listen("[data-games-export-all]", "click", "export_all")
+    listen("[data-games-copy]", "click", "copy_all")
     listen("[data-ledger-import-go]", "click", "import")
     listen("[data-ledger-copy]", "click", "copy")
     listen("[data-ledger-damaged-copy]", "click", "copy_damaged")

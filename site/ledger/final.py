@@ -32,16 +32,22 @@ def draw_final(record, game):
     set_text("[data-ledger-final-note]", L["final"]["ended_by_hand"] if record.get("ended") else "")
 
 
-def draw_export(record):
+def blob_url(text, name):
+    """A download URL of a JSON text; the one made before under `name` is let go."""
     from pyodide.ffi import to_js  # the browser's only
 
+    if state.get(name) is not None:
+        win().URL.revokeObjectURL(state[name])
+    options = win().Object.fromEntries(to_js([["type", "application/json"]]))
+    state[name] = win().URL.createObjectURL(win().Blob.new(to_js([text]), options))
+    return state[name]
+
+
+def draw_export(record):
+    """The current game's record, as the command line reads it."""
     text = json.dumps(engine_record(record), ensure_ascii=False)
     q("[data-ledger-export]").value = text
-    if state["download"] is not None:
-        win().URL.revokeObjectURL(state["download"])
-    options = win().Object.fromEntries(to_js([["type", "application/json"]]))
-    state["download"] = win().URL.createObjectURL(win().Blob.new(to_js([text]), options))
-    q("[data-ledger-download]").href = state["download"]
+    q("[data-ledger-download]").href = blob_url(text, "download")
 
 
 async def on_copy(_event):

@@ -1,8 +1,8 @@
-"""A game opened from a link (#g=...): shown as someone else's and read-only; this phone's game is
-not touched until the user keeps the followed one, and then it is kept under PREVIOUS first. A
-link that cannot be followed gets its message and changes nothing."""
-from engine.ledger import RecordError, link, replay
-from ledger import store
+"""A game opened from a link (#g=...): shown as a shared game, read-only; nothing stored is touched
+until the user keeps it, and then it joins this phone's games as the current one, the game it
+replaces staying in the list (SPEC §8, §10.4). A link that cannot be followed gets its message and
+changes nothing."""
+from engine.ledger import games, link
 from ledger.page import error_text, L, q, set_text, state, win
 
 
@@ -24,10 +24,12 @@ def read_link():
     if game is None:
         return None
     try:
-        replay(game)
-        return store.checked_game(game, game["names"], game["ended"])
-    except RecordError as error:
-        show_problem(L["follow"]["bad_record"].format(reason=error_text(error, True)))
+        return games.checked_game(game, game["names"], game["ended"])
+    except games.ShelfError as error:
+        if error.record_error is None:
+            show_problem(L["follow"]["damaged"])
+        else:
+            show_problem(L["follow"]["bad_record"].format(reason=error_text(error.record_error, True)))
     except Exception:  # a hostile link of a shape the record's reader was never meant to see
         show_problem(L["follow"]["damaged"])
     return None
@@ -57,11 +59,10 @@ def leave_link():
 
 
 def keep_followed():
-    """The followed game, to become this phone's: the stored one is kept under PREVIOUS first.
-    Returns the game for start()'s actions to save and draw."""
+    """The followed game, to become this phone's current game beside the others: returns it for
+    start()'s actions to keep (a new game) and draw."""
     game = state["following"]
-    if store.stored(store.KEY) is not None:
-        store.keep_previous()
+    state["game_id"] = None
     leave_link()
     set_text("[data-ledger-kept]", L["follow"]["kept"])
     return game

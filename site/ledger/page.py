@@ -11,9 +11,12 @@ page = {}  # "dom": the dom.Page
 
 # record: this phone's game; following: a game opened from a link, shown read-only until kept.
 # editing: the index of the hand the form is changing (SPEC §10.3), else None; before_change: the
-# record as it was before the last edit or delete, for the one-tap undo.
+# record as it was before the last edit or delete, for the one-tap undo. game_id: the kept game
+# the record is (SPEC §10.4), None before it is kept; deleted: what undoes each game deleted while
+# the page is open; blocked: storage that refused to take version 1's game in (nothing is saved).
 state = {"record": None, "following": None, "ref": 0, "download": None, "blocked": False,
-         "editing": None, "before_change": None}
+         "editing": None, "before_change": None, "game_id": None, "deleted": [],
+         "download_all": None}
 
 
 def bind(document):

@@ -354,6 +354,55 @@ def standings_text(words, record, final, day, dealer=None):
     return "\n".join(lines)
 
 
+# ---------------------------------------------------------------- the games on this phone
+
+def game_summary(words, game, played, started):
+    """One kept game as the list of games names it (SPEC §10.4): when it started (`started`:
+    year, month, day, hour, minute on this phone's clock, or None), its preset with the hand
+    about to be played or its first place (`played`: the game's replay), and its seats' names.
+
+    >>> words = {"seat": {"0": "A", "1": "B", "2": "C"}, "wind": {"E": "E", "S": "S"},
+    ...          "board": {"round": "{wind}{number}"}, "preset": {"tenhou": "Tenhou"},
+    ...          "setup": {"custom": "own rules"}, "final": {"shared": "={best}"},
+    ...          "share": {"paste_place": "{n}."},
+    ...          "games": {"started": "{year}-{month}-{day} {hour}:{minute}", "at": "{round}",
+    ...                    "at_honba": "{round}+{honba}", "over": "over, {first}",
+    ...                    "first": "{place} {names}", "what": "{preset} / {state}",
+    ...                    "names_joiner": ", "}}
+    >>> game = {"rules": {"players": 3, "uma": [15, 0, -15]}, "names": ["Ann", "", "Kim"]}
+    >>> game_summary(words, game, {"over": False, "next": {"round": "S2", "honba": 1}},
+    ...              (2026, 12, 2, 9, 5))
+    {'when': '2026-12-2 09:05', 'what': 'own rules / S2+1', 'names': 'Ann, B, Kim'}
+    >>> game_summary(words, game, {"over": True, "final": {"places": [[1, 2], [3, 3], [1, 2]]}},
+    ...              None)["what"]
+    'own rules / over, =1 Ann, Kim'
+    """
+    says = words["games"]
+    rules = game["rules"]
+    preset = preset_of(rules)
+    preset = words["setup"]["custom"] if preset == "custom" else words["preset"][preset]
+    if played["over"]:
+        places = played["final"]["places"]
+        first = [seat for seat in range(rules["players"]) if places[seat][0] == 1]
+        span = places[first[0]]
+        place = words["share"]["paste_place"].format(n=1) if span == [1, 1] \
+            else place_text(words, span)
+        names = says["names_joiner"].join(seat_name(words, game, seat) for seat in first)
+        now = says["over"].format(first=says["first"].format(place=place, names=names))
+    else:
+        upcoming = played["next"]
+        now = says["at_honba" if upcoming["honba"] else "at"].format(
+            round=round_text(words, upcoming["round"]), honba=upcoming["honba"])
+    when = ""
+    if started is not None:
+        year, month, day, hour, minute = started
+        when = says["started"].format(year=year, month=month, day=day, hour=f"{hour:02d}",
+                                      minute=f"{minute:02d}")
+    return {"when": when, "what": says["what"].format(preset=preset, state=now),
+            "names": says["names_joiner"].join(seat_name(words, game, seat)
+                                               for seat in range(rules["players"]))}
+
+
 # ---------------------------------------------------------------- the QR code
 
 QUIET = 4  # modules of white around the code, as the QR standard asks

@@ -1,20 +1,23 @@
-"""localStorage: the game saved in a versioned envelope after every change. A stored value this
-page cannot read is moved aside under a key of its own and shown raw; it is never dropped."""
+"""localStorage, through engine.ledger.games: every game kept on this phone, each under its own
+key, and which one is current (SPEC §6.4, §10.4). Version 1's one game (and the game it replaced)
+are moved in the first time the page opens. A stored value this page cannot read is kept aside or
+listed as it is, and shown raw; it is never dropped. A write the browser refuses (its quota) is
+said at once beside the board, and nothing already kept changes."""
 import json
 
-from engine import ledger
+from engine.ledger import games
 from ledger.page import error_text, L, now_iso, q, set_text, state, win
-from ledger.game import engine_record
 
-KEY = "mahjong-ledger"
-UNREADABLE = KEY + ".unreadable."  # + the time it was found; one key per damaged value
-PREVIOUS = KEY + ".previous"  # the last finished game, kept when a new one starts
-FORMAT, VERSION = "mahjong-ledger", 1
+opened = {}  # "shelf": the games.Shelf of the page's localStorage (open)
 
 
 def storage():
     """The page's localStorage."""
     return win().localStorage
+
+
+def shelf():
+    return opened["shelf"]
 
 
 def stored(key):
@@ -23,76 +26,88 @@ def stored(key):
     return value if isinstance(value, str) else None
 
 
-def save(game):
-    envelope = {"format": FORMAT, "version": VERSION, "saved": now_iso(),
-                "record": engine_record(game), "names": game.get("names", []),
-                "ended": bool(game.get("ended"))}
-    storage().setItem(KEY, json.dumps(envelope, ensure_ascii=False))
+def problem_text(error):
+    """A games.ShelfError as the sentence to show."""
+    says = L["store"]
+    if error.code == "unknown_version":
+        return says["unknown_version"].format(version=json.dumps(error.version, ensure_ascii=False))
+    if error.code == "bad_record":
+        return says["bad_record"].format(reason=error_text(error.record_error, True))
+    if error.code == "names":
+        return says["bad_record"].format(reason=L["error"]["names"])
+    if error.code in ("refused", "no_such_game"):
+        return L["games"][error.code]
+    return says[error.code]
 
 
-def keep_previous():
-    """The stored game, kept under PREVIOUS before another takes its place."""
-    storage().setItem(PREVIOUS, stored(KEY) or "")
+def say_refused(refused):
+    """The storage's refusal beside the board, at once; gone with the next write it takes."""
+    box = q("[data-ledger-refused]")
+    box.textContent = L["games"]["refused"] if refused else ""
+    box.hidden = not refused
 
 
-def read_envelope(text):
-    """The game inside a stored or pasted text, its record checked by the engine; raises
-    ValueError with the sentence to show. A bare record ({"rules", "hands"}) is a game too."""
+def write(action, *args):
+    """A shelf method that writes; returns its value (True for a method that returns none), or
+    None when the browser refused (said)."""
     try:
-        data = json.loads(text)
-    except ValueError:
-        raise ValueError(L["store"]["bad_json"]) from None
-    page = {}
-    if isinstance(data, dict) and "format" in data:
-        if data["format"] != FORMAT:
-            raise ValueError(L["store"]["wrong_format"])
-        if data.get("version") != VERSION:
-            version = json.dumps(data.get("version"), ensure_ascii=False)
-            raise ValueError(L["store"]["unknown_version"].format(version=version))
-        page = {"names": data.get("names", []), "ended": data.get("ended", False)}
-        data = data.get("record")
-    if not isinstance(data, dict) or "hands" not in data:
-        raise ValueError(L["store"]["wrong_format"])
-    return checked_game(data, page.get("names", []), page.get("ended") is True)
-
-
-def checked_game(data, names, ended):
-    """The page's game from a record and its names, checked by the engine; raises ValueError with
-    the sentence to show."""
-    try:
-        ledger.replay(data)
-    except ledger.RecordError as error:
-        raise ValueError(L["store"]["bad_record"].format(reason=error_text(error, True))) from None
-    if not (isinstance(names, list) and all(isinstance(name, str) for name in names)):
-        raise ValueError(L["store"]["bad_record"].format(reason=L["error"]["names"]))
-    rules = ledger.rules_from(data.get("rules"))
-    hands = [ledger.read_hand(hand, index, rules) for index, hand in enumerate(data["hands"])]
-    return {"rules": rules, "hands": hands, "names": names, "ended": ended}
-
-
-def load():
-    """The stored game, or None. A value that cannot be read is moved aside, never dropped."""
-    text = stored(KEY)
-    if text is None:
+        value = action(*args)
+    except games.ShelfError as error:
+        if error.code != "refused":
+            raise
+        say_refused(True)
         return None
+    say_refused(False)
+    return True if value is None else value
+
+
+def open_games():
+    """Opens the games kept on this phone, version 1's moved in; returns the current game or
+    None. Storage that will not take the move leaves every value as it was: version 1's game
+    is then shown, and nothing is saved over it."""
+    opened["shelf"] = games.Shelf(storage())
     try:
-        return read_envelope(text)
-    except ValueError as problem:
-        aside = UNREADABLE + now_iso()
+        opened["shelf"] = games.open_shelf(storage(), now_iso())
+    except games.ShelfError:
+        state["blocked"] = True
+        say_refused(True)
+        text = stored(games.LEGACY)
         try:
-            storage().setItem(aside, text)
-        except Exception:  # storage full: leave it where it is, and do not save over it
-            state["blocked"] = True
-            show_damaged(KEY, text, str(problem))
+            return games.read_envelope(text)[0] if text is not None else None
+        except games.ShelfError as error:
+            show_damaged(games.LEGACY, text, problem_text(error))
             return None
-        storage().removeItem(KEY)
-        show_damaged(aside, text, str(problem))
+    return load_current()
+
+
+def load_current():
+    """The current game (state["game_id"] set to its id), or None. One that cannot be read stays
+    listed and kept; its text is shown."""
+    game_id = state["game_id"] = shelf().current()
+    if game_id is None:
+        return None
+    try:
+        return shelf().load(game_id)[0]
+    except games.ShelfError as error:
+        state["game_id"] = None
+        if error.code != "no_such_game":
+            show_damaged(games.GAME + game_id, shelf().raw(game_id), problem_text(error))
         return None
 
 
-def unreadable_keys():
-    keys = [storage().key(index) for index in range(storage().length)]
-    return sorted(key for key in keys if isinstance(key, str) and key.startswith(UNREADABLE))
+def save(game):
+    """This change of the current game kept (a new game when there is no current one)."""
+    if state["game_id"] is None:
+        state["game_id"] = write(shelf().add, game, now_iso())
+    else:
+        write(shelf().save, state["game_id"], game, now_iso())
+
+
+def leave():
+    """No current game: the page goes to setup, every game stays listed."""
+    state["game_id"] = None
+    if not state["blocked"]:
+        write(shelf().leave)
 
 
 def show_damaged(key, text, problem):
@@ -104,22 +119,14 @@ def show_damaged(key, text, problem):
 
 
 def show_older_damaged():
-    """Values moved aside on an earlier visit stay on show until the user lets them go."""
-    keys = unreadable_keys()
+    """Values kept aside on an earlier visit stay on show until the user lets them go."""
+    keys = games.unreadable_keys(storage())
     if not q("[data-ledger-damaged]").hidden or not keys:
-        return  # one moved aside just now is on show already, or there is none
+        return  # one found just now is on show already, or there is none
     text = stored(keys[-1])
     try:
-        read_envelope(text)
+        games.read_envelope(text)
         problem = ""
-    except ValueError as error:
-        problem = str(error)
+    except games.ShelfError as error:
+        problem = problem_text(error)
     show_damaged(keys[-1], text, problem)
-
-
-def on_forget(_event):
-    box = q("[data-ledger-damaged]")
-    if box.dataset.key and box.dataset.key != KEY:
-        storage().removeItem(box.dataset.key)
-    box.hidden = True
-    show_older_damaged()

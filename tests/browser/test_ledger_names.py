@@ -1,13 +1,11 @@
 """Names and corrections on the ledger page (SPEC §10.1, §10.3): each seat's wind in this hand
 beside its name, and earlier hands changed or deleted in place, checked against the engine's replay
 of the record the page stores."""
-import json
-
 import pytest
 
 from engine import ledger
 
-from .test_ledger import KEY, add, board, cli, fill, open_ledger, start, words
+from .test_ledger import add, board, cli, fill, open_ledger, start, stored_current, words
 
 HANDS = [
     {"result": "ron", "from": 2, "winners": [{"seat": 1, "han": 3, "fu": 40}], "riichi": []},
@@ -17,7 +15,7 @@ HANDS = [
 
 
 def stored(page):
-    return json.loads(page.evaluate(f"localStorage.getItem('{KEY}')"))["record"]
+    return stored_current(page)["record"]
 
 
 def scores(page):

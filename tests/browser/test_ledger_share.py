@@ -1,6 +1,6 @@
 """One game on every phone at the table (SPEC §8), in Chromium: the link and its QR code (read
 back by a real decoder), following a link in a fresh browser (nothing stored until keep; the
-replaced game kept under its previous key), bad links in both languages, the chart, the result
+game it replaces stays in the list of games, SPEC §10.4), bad links in both languages, the chart, the result
 to paste. The link's own round trip over every Tenhou game is tests/test_ledger_link.py."""
 import io
 import json
@@ -15,12 +15,11 @@ from engine.ledger import link, read_hand, replay, rules_from
 from tests.tenhou import DATA, convert, games
 
 from .conftest import READY, Watch
-from .test_ledger import KEY, board, cli, expected_board, words
+from .test_ledger import KEY, board, cli, expected_board, kept_games, stored_current, words
 
 sys.path.insert(0, str(__import__("build").SITE))
 from ledger import present as ledger_present  # noqa: E402  (site/: the page's own wording, for the pasted text)
 
-PREVIOUS = KEY + ".previous"
 NAMES = ["김민수", "佐藤 花子", "Kim", "이지은"]
 
 
@@ -121,7 +120,7 @@ def test_following_in_a_fresh_browser_stores_nothing_until_keep(browser, base_ur
             assert page.locator("[data-ledger-history] tr").count() == len(game["hands"])
             page.click("[data-ledger-keep]")
             page.wait_for_function("() => !document.querySelector('[data-ledger-follow]')")
-            kept = json.loads(storage(page)[KEY])
+            kept = stored_current(page)
             assert kept["record"] == {"rules": game["rules"], "hands": game["hands"]}
             assert kept["names"] == game["names"]
             assert "#" not in page.url
@@ -130,21 +129,25 @@ def test_following_in_a_fresh_browser_stores_nothing_until_keep(browser, base_ur
             context.close()
 
 
-def test_keep_keeps_the_replaced_game_under_its_previous_key(context, base_url):
+def test_keep_adds_the_shared_game_and_the_replaced_one_stays_listed(context, base_url):
+    """SPEC §10.4 (it replaced the game, kept under mahjong-ledger.previous, before several
+    games): the shared game is added and becomes current; the one it replaces stays listed."""
     mine = page_game({"hands": [{"result": "tsumo", "winners": [{"seat": 2, "han": 3, "fu": 30}]}]},
                      ["Me", "", "", ""])
     page, watch = stored_page(context, base_url, "ko", mine)
-    before = storage(page)[KEY]
+    before = storage(page)
     theirs = long_game()
     page.goto(f"{base_url}ko/ledger/" + link.fragment(theirs))
     page.wait_for_selector(READY, timeout=60_000)
     page.wait_for_selector("[data-ledger-follow]")
-    assert storage(page)[KEY] == before and PREVIOUS not in storage(page)
+    assert storage(page) == before
     page.click("[data-ledger-keep]")
     page.wait_for_function("() => !document.querySelector('[data-ledger-follow]')")
-    after = storage(page)
-    assert after[PREVIOUS] == before
-    assert json.loads(after[KEY])["record"]["hands"] == theirs["hands"]
+    current, kept = kept_games(page)
+    assert [game["record"]["hands"] for game in kept] == [mine["hands"], theirs["hands"]]
+    assert current == kept[1]["id"] and page.locator("[data-game]").count() == 2
+    assert all(storage(page)[key] == text for key, text in before.items()
+               if key.startswith("mahjong-ledger.game."))  # the replaced game as it was
     page.reload()
     page.wait_for_selector(READY, timeout=60_000)
     assert page.locator("[data-ledger-history] tr").count() == len(theirs["hands"])
