@@ -212,7 +212,7 @@ def test_the_sheet_catches_what_it_names(lang):
                       "꼴찌만 피하기", "점수 장부"],
                "ja": ["親2,000、子1,000", "親が{a}点、子の二人が", "子三人が2,000ずつ", "東2 1本場",
                       "和了った人", "持ち点 − 返し点", "1–2位（同点）", "1倍役満", "満貫に繰り上げる",
-                      "国際公式ルール", "いちばん安い和了"]}[lang]
+                      "国際公式ルール", "いちばん安い和了", "三人麻雀", "3人打ち"]}[lang]
     patterns = [pattern for pattern, _v, _w in banned(lang)]
     patterns.append(re.compile(SHEET["style"][f"{lang}_round_re"]))
     for sample in samples:
@@ -220,7 +220,7 @@ def test_the_sheet_catches_what_it_names(lang):
     for fine in {"ko": ["자 1,000 / 자 1,000 / 친 2,000", "2,000 올", "동2국 1본장", "아가리야메", "공동 1위",
                         "더블 역만", "라스 회피", "점수 기록"],
                  "ja": ["子1,000・子1,000・親2,000", "2,000オール", "東2局1本場", "和了した人", "1着（同着）",
-                        "ダブル役満", "切り上げ満貫", "最低打点"]}[lang]:
+                        "ダブル役満", "切り上げ満貫", "最低打点", "三人打ち（三麻）"]}[lang]:
         assert not any(p.search(fine) for p in patterns), fine
 
 
