@@ -8,11 +8,11 @@ saved, until it is kept. The page's script calls start(document); nothing touche
 that."""
 import asyncio
 
-from ledger import board, chart, conditions, final, follow, hand, setup, share, store
+from ledger import board, chart, conditions, final, follow, hand, setup, share, store, tilebox
 import dom
 from engine import ledger
 from ledger.page import (bind, copy_text, each, el, error_text, L, q, set_text, show_error, shown,
-                         state, win)
+                         state, strings, win)
 from ledger.game import current_game, engine_record
 from ledger.present import broken_text, chombo_hint, hand_dealer, named
 
@@ -257,6 +257,9 @@ def listen(selector, event, name):
 def start(document):
     """Wire the page's controls to the game; called by the page's script."""
     bind(document)
+    tilebox.mount(document, {int(block.dataset.ledgerWinner): block
+                             for block in each("[data-ledger-winner]", el["hand_form"])},
+                  strings, hand.preview)
     proxies.update({name: dom.proxy(handler) for name, handler in HANDLERS.items()})
     state["record"] = store.load()
     store.show_older_damaged()
