@@ -158,6 +158,7 @@ def clear_form():
     set_text("[data-ledger-add]", L["hand"]["add"])
     q("[data-ledger-editing]").hidden = True
     el["hand_form"].reset()
+    tilebox.reset()
     set_text("[data-ledger-carried]", "")
     q("[data-ledger-carried]").hidden = True
     preview()

@@ -188,6 +188,13 @@ def settle(seats, game_keys, typed_in):
     return refused
 
 
+def reset():
+    """After the form is reset: each box puts its next tap into the hand again."""
+    for _block, box in boxes.values():
+        box.choose("hand")
+        box.note("")
+
+
 def carry(mapping, seat):
     """A calculator's tile hand into `seat`'s box: its tiles, flags and North tiles; the box opens."""
     block, box = boxes[seat]
