@@ -186,7 +186,6 @@ def ledger_context(lang, strings, guide, data):
         "first_preset": first,
         "rules": presets.preset_rules(first, 4),
         "fu_values": engine.KEYS["fu"].choices,
-        **tile_context(),
     }
 
 
@@ -210,7 +209,7 @@ PAGES = (
     Page("calculator", "page.html.j2", "", "", "", False, None, calculator_context,
          others=("ledger", "conditions")),  # their own pages
     Page("ledger", "ledger.html.j2", "ledger", "ledger", "ledger-", True,
-         ("ledger", "conditions", "tier", "error", "tiles", "yaku", "label"), ledger_context),
+         ("ledger", "conditions", "tier", "error"), ledger_context),
     Page("conditions", "conditions.html.j2", "conditions", "conditions", "need-", True,
          ("conditions", "tier", "error"), conditions_context),
 )

@@ -141,3 +141,9 @@ def test_a_yakuman_fills_the_yakuman_field_and_big_hands_stay_within_the_han_fie
     status, expected = cli(keys)
     assert status == 0 and expected["tiles"]["han"] > 13
     assert tilebox.winner_values(tilebox.value(keys)["tiles"])["han"] == "13"
+
+
+def test_the_calculators_parts_get_the_winners_ids_and_lose_the_calculators_conditions():
+    assert tilebox.own_id("f-hand", 3) != tilebox.own_id("f-hand", 2)
+    assert tilebox.own_classes("tiles-situation for-riichi for-tiles not-yakuman") == "tiles-situation"
+    assert tilebox.own_classes("field for-3p") == "field lg-3p"  # North tiles: three-player games

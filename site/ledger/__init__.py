@@ -12,7 +12,7 @@ from ledger import board, chart, conditions, final, follow, hand, setup, share, 
 import dom
 from engine import ledger
 from ledger.page import (bind, copy_text, each, el, error_text, L, q, set_text, show_error, shown,
-                         state, strings, win)
+                         state, win)
 from ledger.game import current_game, engine_record
 from ledger.present import broken_text, chombo_hint, hand_dealer, named
 
@@ -257,9 +257,9 @@ def listen(selector, event, name):
 def start(document):
     """Wire the page's controls to the game; called by the page's script."""
     bind(document)
-    tilebox.mount(document, {int(block.dataset.ledgerWinner): block
-                             for block in each("[data-ledger-winner]", el["hand_form"])},
-                  strings, hand.preview)
+    tilebox.mount(document, win(), {int(block.dataset.ledgerWinner): block
+                                    for block in each("[data-ledger-winner]", el["hand_form"])},
+                  hand.preview)
     proxies.update({name: dom.proxy(handler) for name, handler in HANDLERS.items()})
     state["record"] = store.load()
     store.show_older_damaged()

@@ -1,11 +1,13 @@
 """The next-hand form: what it states, what it would change before it is added, and a hand
 carried over from the calculator's link."""
+import asyncio
+
 import engine
 from engine import ledger
 from engine.query import parse
 from ledger import tilebox
 from ledger.page import (clear_errors, each, el, error_text, L, q, round_text, set_text,
-                         show_error, state, strings, win)
+                         show_error, state, win)
 from ledger.game import current_game, engine_record, standing
 from ledger.present import broken_text, hand_title, named, signed
 
@@ -72,15 +74,28 @@ def by_tiles(record, before, editing, event, adding):
         return tilebox.situation(seat, played["dealer"], played["round"], result, riichi,
                                  record["rules"])
 
+    if tilebox.wanted() and not tilebox.page.get("failed"):
+        asyncio.ensure_future(load_boxes())
     typed_in = getattr(getattr(event, "target", None), "id", None)
     refused = tilebox.settle(seats, game_keys, typed_in)
     for seat, text in refused.items():
-        text = text or (tilebox.empty_text(strings) if adding else "")
+        if seat not in tilebox.boxes:
+            text = L["hand"]["tiles_unavailable"] if tilebox.page.get("failed") else ""
+        elif not text and adding:
+            text = tilebox.empty_text(tilebox.page["strings"])
         if text:
             show_error("tiles", text, q(f'[data-ledger-winner="{seat}"]', el["hand_form"]))
     if refused:
         no_preview("" if any(refused.values()) or adding else L["hand"]["tiles_pending"])
     return not refused
+
+
+async def load_boxes():
+    """The calculator's tile box, read once a winner's "by tiles" is first ticked; then the
+    preview again (with the box drawn, or saying it could not be read)."""
+    if not await tilebox.load():
+        tilebox.page["failed"] = True
+    preview()
 
 
 def preview(event=None, adding=False):
@@ -219,7 +234,16 @@ def carry_tiles(values, mapping):
     q(f"#lh-winner-{seat}").checked = True
     if "1" in (mapping.get("riichi"), mapping.get("doubleriichi")):
         q(f"#lh-riichi-{seat}").checked = True
-    tilebox.carry(mapping, seat)
+    q(f"#lh-bytiles-{seat}").checked = True
     set_text("[data-ledger-carried]",
              L["hand"]["carried_tiles"].format(seat=named(L, record, seat, dealer)))
     q("[data-ledger-carried]").hidden = False
+    asyncio.ensure_future(carry_later(mapping, seat))
+
+
+async def carry_later(mapping, seat):
+    if await tilebox.load():
+        tilebox.carry(mapping, seat)
+    else:
+        tilebox.page["failed"] = True
+    preview()

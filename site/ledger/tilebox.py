@@ -5,14 +5,23 @@ The engine's value fills the winner's han, fu or yakuman; a hand it refuses says
 tiles, in the calculator's words. The record keeps only han, fu and yakuman: the tiles are not
 stored.
 
-The functions above the line are pure (tested in plain Python); below it the boxes on the page,
-mounted by start().
+The box is the calculator's own: its markup and its strings are read from the calculator's page
+(``../``, precached with every page) the first time a winner's "by tiles" is ticked, so the
+ledger's page carries none of it. The functions above the line are pure (tested in plain Python);
+below it the boxes on the page.
 """
+import json
+
 import engine
 from calculator.present import error_text
 from engine.presets import FIELDS, NAMES, PRESETS, TILE_FIELDS, preset_rules
 from tiles.box import FLAGS, TileBox
 from tiles.hand import FULL, Hand
+
+CALCULATOR = "../"  # the calculator's page, from the ledger's
+# The calculator's parts a winner's box is made of, and the situation fields the game fills in.
+PARTS = ("[data-tiles]", "[data-tiles-situation]", "[data-tiles-result]")
+GIVEN = ("seatwind", "roundwind", "riichi")
 
 WINDS = "ESWN"
 TILE_KEYS = ("hand", "agari", "melds", "dora", "ura")
@@ -120,42 +129,136 @@ def carried_seat(values, dealer, players):
     return wind_seat(values["seatwind"], dealer, players)
 
 
+def own_id(name, seat):
+    """An id of the calculator's page as it is in a winner's box: one box per seat.
+
+    >>> own_id("f-hand", 2), own_id("hand-hint", 0)
+    ('lh-t2-f-hand', 'lh-t0-hand-hint')
+    """
+    return f"lh-t{seat}-{name}"
+
+
+def own_classes(classes):
+    """The calculator's classes that say when a part shows (by its form) dropped; three-player's
+    North tiles follow the game instead.
+
+    >>> own_classes("tiles for-riichi for-tiles not-yakuman"), own_classes("field check for-3p")
+    ('tiles', 'field check lg-3p')
+    """
+    kept = ["lg-3p" if name == "for-3p" else name for name in classes.split()
+            if name == "for-3p" or not name.startswith(("for-", "not-"))]
+    return " ".join(kept)
+
+
 # ---------------------------------------------------------------- the boxes on the page
 
-boxes = {}  # seat -> (its block in the form, its TileBox), once mount() has run
+page = {}  # "document", "window", "changed" (the form's preview), "strings" once loaded
+blocks = {}  # seat -> its block in the form
+boxes = {}  # seat -> its TileBox, once the calculator's page was read
 known = {}  # seat -> (the keys last given the engine, what it answered)
 
 
-def mount(document, block_of, strings, changed):
-    """A tile box in each winner's block; a tap calls `changed()` (the form's preview)."""
-    for seat, block in block_of.items():
-        def field(name, block=block):
-            return block.querySelector(f'[name="{name}"]')
-
-        box = TileBox(document, block.querySelector("[data-tiles]"), field, strings, block,
-                      flags=BOX_FLAGS)
-        box.listen(lambda _name: changed())
-        boxes[seat] = (block, box)
+def mount(document, window, block_of, changed):
+    """The winners' blocks; a tap in a box, or a box once it is drawn, calls `changed()`."""
+    page.update(document=document, window=window, changed=changed)
+    blocks.update(block_of)
 
 
 def is_open(seat):
-    return seat in boxes and boxes[seat][0].querySelector("[data-ledger-bytiles]").checked
+    return seat in blocks and blocks[seat].querySelector("[data-ledger-bytiles]").checked
+
+
+def wanted():
+    """Whether a ticked box waits for the calculator's page."""
+    return not boxes and any(is_open(seat) for seat in blocks)
+
+
+async def load():
+    """Read the calculator's page once and put its tile box, situation flags and result into
+    every winner's block; False when it cannot be read (offline before any visit)."""
+    if boxes:
+        return True
+    if "loading" in page:
+        return await page["loading"]
+    import asyncio
+
+    page["loading"] = asyncio.get_event_loop().create_future()
+    try:
+        response = await page["window"].fetch(CALCULATOR)
+        text = await response.text()
+        parsed = page["window"].DOMParser.new().parseFromString(text, "text/html")
+        strings = json.loads(parsed.getElementById("strings").textContent)
+        parts = [parsed.querySelector(selector) for selector in PARTS]
+        if not response.ok or any(part is None for part in parts):
+            raise ValueError(CALCULATOR)
+    except Exception:  # noqa: BLE001 - a page that cannot be read is said so, in the box
+        page["loading"].set_result(False)
+        del page["loading"]
+        return False
+    for use in parsed.querySelectorAll("use[href]"):  # the tiles' drawing, from the ledger's folder
+        use.setAttribute("href", CALCULATOR + use.getAttribute("href"))
+    page["strings"] = strings
+    for seat, block in blocks.items():
+        place_box(seat, block, parts, strings)
+    page["loading"].set_result(True)
+    return True
+
+
+def place_box(seat, block, parts, strings):
+    document = page["document"]
+    box, situation, result = (adapted(document.importNode(part, True), seat) for part in parts)
+    for name in GIVEN:
+        situation.querySelector(f'[name="{name}"]').closest(".field").remove()
+    heading = document.createElement("p")
+    heading.className = "tiles-row-label"
+    heading.textContent = strings["tiles"]["situation"]
+    situation.prepend(heading)
+    holder = block.querySelector("[data-ledger-tiles]")
+    holder.insertBefore(box, holder.querySelector('[data-ledger-error="tiles"]'))
+    holder.append(situation, result)
+
+    def field(name, block=block):
+        return block.querySelector(f'[name="{name}"]')
+
+    tile_box = TileBox(document, box, field, strings, holder, flags=BOX_FLAGS)
+    tile_box.listen(lambda _name: page["changed"]())
+    boxes[seat] = tile_box
+
+
+def adapted(part, seat):
+    """A part of the calculator's page made a winner's: its ids its seat's, its classes the
+    ledger's."""
+    for element in (part, *part.querySelectorAll("[id], [for], [aria-describedby], [class]")):
+        if element.id:
+            element.id = own_id(element.id, seat)
+        if element.hasAttribute("for"):
+            element.htmlFor = own_id(element.htmlFor, seat)
+        if element.hasAttribute("aria-describedby"):
+            ids = element.getAttribute("aria-describedby").split()
+            element.setAttribute("aria-describedby", " ".join(own_id(i, seat) for i in ids))
+        if element.hasAttribute("class"):  # an SVG element's className is no string
+            element.setAttribute("class", own_classes(element.getAttribute("class")))
+    return part
 
 
 def settle(seats, game_keys, typed_in):
     """Before the form is read: each winner given by tiles gets the engine's value in its han, fu
     and yakuman fields. `game_keys(seat)`: the keys the game gives that seat; `typed_in`: the id
-    of the element the user typed in, if any. Returns {seat: why, in the calculator's words ("" for a
-    box still empty)} for the winners whose tiles give no value."""
+    of the element the user typed in, if any. Returns {seat: why, in the calculator's words ("" for
+    a box still empty or still loading)} for the winners whose tiles give no value."""
     refused = {}
-    for seat, (_block, box) in boxes.items():
+    for seat, block in blocks.items():
         open_ = seat in seats and is_open(seat)
         for name in ("han", "fu", "yakuman"):  # the tiles' value, not the player's
-            control = box.control(name)
+            control = block.querySelector(f'[name="{name}"]')
             if control.disabled != open_:
                 control.disabled = open_
         if not open_:
             continue
+        if seat not in boxes:
+            refused[seat] = ""
+            continue
+        box = boxes[seat]
         hand = box.sync(typed=typed_in is not None and typed_in == box.control("hand").id)
         keys = game_keys(seat)
         keys.update({name: box.control(name).value for name in TILE_KEYS})
@@ -190,15 +293,14 @@ def settle(seats, game_keys, typed_in):
 
 def reset():
     """After the form is reset: each box puts its next tap into the hand again."""
-    for _block, box in boxes.values():
+    for box in boxes.values():
         box.choose("hand")
         box.note("")
 
 
 def carry(mapping, seat):
-    """A calculator's tile hand into `seat`'s box: its tiles, flags and North tiles; the box opens."""
-    block, box = boxes[seat]
-    block.querySelector("[data-ledger-bytiles]").checked = True
+    """A calculator's tile hand into `seat`'s box (loaded): its tiles, flags and North tiles."""
+    box = boxes[seat]
     for name in TILE_KEYS:
         box.control(name).value = mapping.get(name, "")
     hand = Hand.read(*(mapping.get(name, "") for name in TILE_KEYS))

@@ -137,8 +137,10 @@ def test_the_calculators_tile_hand_arrives_as_tiles(context, base_url):
     # East 1: East is A, the dealer.
     assert calculator.is_checked("#lh-winner-0") and calculator.is_checked("#lh-riichi-0")
     assert calculator.is_checked("#lh-bytiles-0") and calculator.is_checked("#lh-result-ron")
-    assert winner_box(calculator, 0).locator("[data-tiles-hand] [data-held]").count() == 14
     want = expected(PINFU_ON_8S, "8s", "E", "E", "ron", riichi="1", dora="1m")["tiles"]
+    calculator.wait_for_function("document.querySelectorAll("
+                                 "'[data-ledger-winner=\"0\"] [data-tiles-hand] [data-held]').length === 14")
+    calculator.wait_for_function(f"document.querySelector('#lh-han-0').value === '{want['han']}'")
     assert han_fu(calculator, 0) == (want["han"], want["fu"])
     assert calculator.locator("[data-ledger-carried]").is_visible()
     calculator.select_option("#lh-from", "1")
