@@ -209,6 +209,7 @@ def place_box(seat, block, parts, strings):
     box, situation, result = (adapted(document.importNode(part, True), seat) for part in parts)
     for name in GIVEN:
         situation.querySelector(f'[name="{name}"]').closest(".field").remove()
+    box.querySelector(f'#{own_id("agari-hint", seat)}').remove()  # 13 tiles' waits: not a win here
     heading = document.createElement("p")
     heading.className = "tiles-row-label"
     heading.textContent = strings["tiles"]["situation"]
