@@ -29,8 +29,11 @@ def occurs(han, fu):
     """Whether a real hand of `han` and `fu` can be won by ron and by tsumo: the engine's own
     notices (engine.riichi.cannot_occur) say which it cannot; the tables print those cells as —.
 
-    >>> occurs(1, 20), occurs(2, 20), occurs(2, 25), occurs(3, 25), occurs(1, 30)
-    ({'ron': False, 'tsumo': False}, {'ron': False, 'tsumo': True}, {'ron': True, 'tsumo': False}, {'ron': True, 'tsumo': True}, {'ron': True, 'tsumo': True})
+    >>> [(hand, occurs(*hand)) for hand in ((1, 20), (2, 20), (2, 25))]  # doctest: +NORMALIZE_WHITESPACE
+    [((1, 20), {'ron': False, 'tsumo': False}), ((2, 20), {'ron': False, 'tsumo': True}),
+     ((2, 25), {'ron': True, 'tsumo': False})]
+    >>> occurs(3, 25), occurs(1, 30)
+    ({'ron': True, 'tsumo': True}, {'ron': True, 'tsumo': True})
     """
     common = {"rule": "riichi", "han": str(han), "fu": str(fu)}
     return {win: not any(notice.startswith("cannot_occur")

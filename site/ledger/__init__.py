@@ -1,14 +1,15 @@
 """The ledger page: wires the page's controls to this package's modules (one concern each:
 `store` localStorage, `listing` the games kept on this phone, `setup` the rules form, `hand` the
-next hand, `board` the scores and the history, `conditions` what each seat needs, `chart`,
-`final` the results and the export, `share` the link and the QR code, `follow` a game opened from
-a link; `page` the elements and the state, `game` the page's game, `present` the wording) and
-holds the actions that change the game. Every change goes through `change`: saved first, then
-drawn. A game followed from a link is drawn, never saved, until it is kept. The page's script
-calls start(document); nothing touches the page before that."""
+next hand, `tilebox` a winner's hand by its tiles, `board` the scores and the history,
+`conditions` what each seat needs, `chart`, `final` the results and the export, `share` the link
+and the QR code, `follow` a game opened from a link; `page` the elements and the state, `game` the
+page's game, `present` the wording) and holds the actions that change the game. Every change goes
+through `change`: saved first, then drawn. A game followed from a link is drawn, never saved, until
+it is kept. The page's script calls start(document); nothing touches the page before that."""
 import asyncio
 
-from ledger import board, chart, conditions, final, follow, hand, listing, setup, share, store
+from ledger import (board, chart, conditions, final, follow, hand, listing, setup, share, store,
+                    tilebox)
 import dom
 from engine import ledger
 from ledger.page import (bind, copy_text, each, el, error_text, L, now_iso, q, set_text, show_error,
@@ -330,6 +331,9 @@ def listen(selector, event, name):
 def start(document):
     """Wire the page's controls to the game; called by the page's script."""
     bind(document)
+    tilebox.mount(document, win(), {int(block.dataset.ledgerWinner): block
+                                    for block in each("[data-ledger-winner]", el["hand_form"])},
+                  hand.preview)
     proxies.update({name: dom.proxy(handler) for name, handler in HANDLERS.items()})
     state["record"] = store.open_games()
     store.show_older_damaged()

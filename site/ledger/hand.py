@@ -1,12 +1,15 @@
 """The next-hand form: what it states, what it would change before it is added, and a hand
 carried over from the calculator's link."""
+import asyncio
+
 import engine
 from engine import ledger
 from engine.query import parse
+from ledger import tilebox
 from ledger.page import (clear_errors, each, el, error_text, L, q, round_text, set_text,
                          show_error, state, win)
 from ledger.game import current_game, engine_record, standing
-from ledger.present import broken_text, hand_title, signed
+from ledger.present import broken_text, hand_title, named, signed
 
 ERROR_BOX = {"from": "from", "winners": "winner", "seat": "winner", "han": "winner",
              "fu": "winner", "yakuman": "winner", "pao": "winner", "tenpai": "tenpai",
@@ -52,7 +55,50 @@ def error_box(error, raw):
     return ERROR_BOX.get(error.field, "hand")
 
 
-def preview(_event=None, adding=False):
+def no_preview(next_text=""):
+    for seat in range(4):
+        set_text(f'[data-ledger-preview="{seat}"]', "–")
+    set_text("[data-ledger-preview-next]", next_text)
+
+
+def by_tiles(record, before, editing, event, adding):
+    """The winners given by their tiles get their value from the engine (ledger.tilebox), with
+    the situation of the hand the form states. Whether every such hand has a value: a refused
+    one says why next to its tiles; an empty one is a hint until the hand is added."""
+    result = el["hand_form"].elements.namedItem("result").value
+    seats = checked("winner") if result in ("ron", "tsumo") else []
+    played = before["next"] if editing is None else before["hands"][editing]
+    riichi = checked("riichi")
+
+    def game_keys(seat):
+        return tilebox.situation(seat, played["dealer"], played["round"], result, riichi,
+                                 record["rules"])
+
+    if tilebox.wanted() and not tilebox.page.get("failed"):
+        asyncio.ensure_future(load_boxes())
+    typed_in = getattr(getattr(event, "target", None), "id", None)
+    refused = tilebox.settle(seats, game_keys, typed_in)
+    for seat, text in refused.items():
+        if seat not in tilebox.boxes:
+            text = L["hand"]["tiles_unavailable"] if tilebox.page.get("failed") else ""
+        elif not text and adding:
+            text = tilebox.empty_text(tilebox.page["strings"])
+        if text:
+            show_error("tiles", text, q(f'[data-ledger-winner="{seat}"]', el["hand_form"]))
+    if refused:
+        no_preview("" if any(refused.values()) or adding else L["hand"]["tiles_pending"])
+    return not refused
+
+
+async def load_boxes():
+    """The calculator's tile box, read once a winner's "by tiles" is first ticked; then the
+    preview again (with the box drawn, or saying it could not be read)."""
+    if not await tilebox.load():
+        tilebox.page["failed"] = True
+    preview()
+
+
+def preview(event=None, adding=False):
     """What the hand in the form would change, before it is added. A choice still to make is a
     hint while the form is filled in, and an error when the hand is added."""
     record = state["record"]
@@ -60,9 +106,11 @@ def preview(_event=None, adding=False):
     editing = state["editing"]
     if record is None or (current_game(record)["over"] and editing is None):
         return None
+    before = current_game(record)
+    if not by_tiles(record, before, editing, event, adding):
+        return None
     raw = read_form_hand()
     index = len(record["hands"]) if editing is None else editing
-    before = current_game(record)
     try:
         hand = ledger.read_hand(raw, index, ledger.rules_from(record["rules"]))
         if editing is None:
@@ -71,16 +119,15 @@ def preview(_event=None, adding=False):
             edited = ledger.edit(engine_record(record), editing, hand)
             after = current_game({**record, "hands": edited["hands"]})
     except ledger.RecordError as error:
+        hint = ""
         if (error.code, error.field) in NOT_YET and not adding:  # not a mistake yet
-            set_text("[data-ledger-preview-next]", error_text(error))
+            hint = error_text(error)
         else:
             text = broken_text(L, error, before["hands"]) if error.code == "ends_before" \
                 else error_text(error)
             show_error("hand" if error.code == "ends_before" else error_box(error, raw), text,
                        el["hand_form"])
-            set_text("[data-ledger-preview-next]", "")
-        for seat in range(4):
-            set_text(f'[data-ledger-preview="{seat}"]', "–")
+        no_preview(hint)
         return None
     for seat, (old, new) in enumerate(zip(standing(before), standing(after))):
         set_text(f'[data-ledger-preview="{seat}"]', signed(new - old))
@@ -126,6 +173,7 @@ def clear_form():
     set_text("[data-ledger-add]", L["hand"]["add"])
     q("[data-ledger-editing]").hidden = True
     el["hand_form"].reset()
+    tilebox.reset()
     set_text("[data-ledger-carried]", "")
     q("[data-ledger-carried]").hidden = True
     preview()
@@ -140,10 +188,16 @@ def carry_from_calculator():
     win().history.replaceState(None, "", win().location.pathname)
     try:
         values = parse(mapping)
-        result = engine.calculate_values(values)
     except engine.InputError:
         return
     if values["rule"] != "riichi":
+        return
+    if values["fumode"] == "tiles":
+        carry_tiles(values, mapping)
+        return
+    try:
+        result = engine.calculate_values(values)
+    except engine.InputError:
         return
     el["hand_form"].elements.namedItem("result").value = values["win"]
     for box in each("[data-ledger-winner]", el["hand_form"]):
@@ -162,3 +216,34 @@ def carry_from_calculator():
         hand=L["joiner"]["carried"].join((hand, L["choice"]["result"][values["win"]])))
     set_text("[data-ledger-carried]", words)
     q("[data-ledger-carried]").hidden = False
+
+
+def carry_tiles(values, mapping):
+    """A calculator's tile hand goes to the seat that has its seat wind in the hand about to be
+    played, in that winner's tile box; its value is this game's (the preview counts it with the
+    game's winds and rules)."""
+    record = state["record"]
+    game = current_game(record)
+    if game["over"]:
+        return
+    dealer = game["next"]["dealer"]
+    seat = tilebox.carried_seat(values, dealer, record["rules"]["players"])
+    if seat is None:
+        return
+    el["hand_form"].elements.namedItem("result").value = values["win"]
+    q(f"#lh-winner-{seat}").checked = True
+    if "1" in (mapping.get("riichi"), mapping.get("doubleriichi")):
+        q(f"#lh-riichi-{seat}").checked = True
+    q(f"#lh-bytiles-{seat}").checked = True
+    set_text("[data-ledger-carried]",
+             L["hand"]["carried_tiles"].format(seat=named(L, record, seat, dealer)))
+    q("[data-ledger-carried]").hidden = False
+    asyncio.ensure_future(carry_later(mapping, seat))
+
+
+async def carry_later(mapping, seat):
+    if await tilebox.load():
+        tilebox.carry(mapping, seat)
+    else:
+        tilebox.page["failed"] = True
+    preview()

@@ -16,11 +16,12 @@ FLAGS = ("riichi", "doubleriichi", "ippatsu", "haitei", "houtei", "rinshan", "ch
 
 
 class TileBox:
-    def __init__(self, document, root, field, strings, results=None):
+    def __init__(self, document, root, field, strings, results=None, flags=FLAGS):
         """`root`: the element holding the palette ([data-tiles]); `field(name)`: the form
-        control of a key; `results`: the element holding [data-tiles-result] and the waits."""
+        control of a key; `results`: the element holding [data-tiles-result] and the waits;
+        `flags`: the situation flags the box shows and drops (the ledger's riichi is the game's)."""
         self.document, self.root, self.field, self.strings = document, root, field, strings
-        self.results = results
+        self.results, self.flags = results, flags
         self.target = "hand"
         self.shown = {}  # slot -> what was last drawn there
         self.proxies = []  # kept alive for as long as the page listens
@@ -213,7 +214,7 @@ class TileBox:
         riichi = mapping.get("riichi") == "1" or mapping.get("doubleriichi") == "1"
         can = applicable(hand, mapping.get("win"), dealer, riichi, mapping.get("players"))
         adjusted = dict(mapping)
-        for flag in FLAGS:
+        for flag in self.flags:
             self.hide(("flag", flag), self.field_box(flag), flag not in can)
             if flag not in can:
                 adjusted[flag] = "0"
