@@ -451,7 +451,8 @@ def on_confirm(event):
         open_sheet()
         return
     end_entry()
-    actions["add"](added)  # saved, then drawn (the view with it)
+    actions["add"](added)  # saved and drawn; then the form starts the next hand afresh
+    draw()
 
 
 def on_undo(event):
