@@ -25,21 +25,17 @@ from ledger.page import L, doc, each, el, error_text, q, round_text, state, win
 from ledger.present import describe, hand_dealer, named, signed
 
 ROTATIONS = (0, 270, 180, 90)  # bottom, right, top, left: each panel's turn, in degrees clockwise
-RIICHI = 1000
-FIRST_PHASE = {"ron": "winner", "tsumo": "winner", "draw": "tenpai", "abort": "sheet",
-               "chombo": "seat"}
-PROMPT = {"winner": "pick_winner", "from": "pick_from", "tenpai": "pick_tenpai",
-          "nagashi": "pick_nagashi", "seat": "pick_seat"}
+FIRST_PHASE = {"ron": "winner", "tsumo": "winner", "draw": "tenpai", "chombo": "seat"}  # abort: sheet
 
 
 def begin(end):
     """The entry of one ending (ron, tsumo, draw, abort, chombo) before any tap."""
-    return {"end": end, "phase": FIRST_PHASE[end], "winners": [], "from": None, "tenpai": [],
-            "nagashi": [], "seat": None, "valuing": 0}
+    return {"end": end, "phase": FIRST_PHASE.get(end, "sheet"), "winners": [], "from": None,
+            "tenpai": [], "nagashi": [], "seat": None, "valuing": 0}
 
 
 def toggled(seats, seat):
-    return [other for other in seats if other != seat] if seat in seats else sorted([*seats, seat])
+    return sorted(set(seats) ^ {seat})
 
 
 def pick(entry, seat):
@@ -56,8 +52,8 @@ def pick(entry, seat):
     phase = entry["phase"]
     entry = dict(entry)
     if phase == "winner":
-        entry["winners"] = [w for w in entry["winners"] if w != seat] \
-            if seat in entry["winners"] else [*entry["winners"], seat]
+        winners = entry["winners"]
+        entry["winners"] = [w for w in winners if w != seat] + [seat] * (seat not in winners)
         if entry["winners"]:
             entry["phase"] = "sheet" if entry["end"] == "tsumo" else "from"
     elif phase == "from":
@@ -111,22 +107,22 @@ def shown_scores(scores, riichi):
     >>> shown_scores([25000, 25000, 25000], [2])
     [25000, 25000, 24000]
     """
-    return [score - RIICHI * (seat in riichi) for seat, score in enumerate(scores)]
+    return [score - 1000 * (seat in riichi) for seat, score in enumerate(scores)]
 
 
 def differences(scores, seat):
-    """Each other seat's score minus `seat`'s, as the board's differences read.
+    """Each seat's score minus `seat`'s, as the board's differences read ("" for the seat itself).
 
     >>> differences([30000, 25000, 22000, 23000], 1)
-    [(0, '+5,000'), (2, '−3,000'), (3, '−2,000')]
+    ['+5,000', '', '−3,000', '−2,000']
     """
-    return [(other, signed(score - scores[seat])) for other, score in enumerate(scores) if other != seat]
+    return ["" if other == seat else signed(score - scores[seat]) for other, score in enumerate(scores)]
 
 
 # ---------------------------------------------------------------- the page
 
-view = {"entry": None, "lock": None, "told": False, "game": (None, None), "fullscreen": False}
-actions = {}  # the ledger's add and undo (set by the package's start)
+view = {"entry": None, "lock": None, "told": False, "game": (None, None)}
+actions = {}  # the ledger's add and undo (given to start)
 proxies = {}
 
 
@@ -144,22 +140,14 @@ def is_open():
     return "view" in el and not el["view"].hidden
 
 
-def form():
-    return el["hand_form"]
-
-
-def riichi_seats():
-    return hand.checked("riichi")
-
-
-def set_rotation(node, seat):
-    node.dataset.tableRotation = str(ROTATIONS[seat])
-
-
-def put(selector, text, scope=None):
-    for node in each(selector, scope):
+def put(selector, text):
+    for node in each(selector):
         if node.textContent != text:
             node.textContent = text
+
+
+def flag(selector, name, on):
+    q(selector).setAttribute(name, "true" if on else "false")
 
 
 def draw():
@@ -168,137 +156,141 @@ def draw():
         return
     record = state["record"]
     game = game_of(record)
-    players = record["rules"]["players"]
+    over = game["over"]
     dealer = hand_dealer(game)
     now = board.now_of(game)
-    riichi = [] if game["over"] else riichi_seats()
+    riichi = [] if over else hand.checked("riichi")
     scores = shown_scores(standing(game), riichi)
     put("[data-table-round]", round_text(now["round"]))
     put("[data-table-honba]", str(now["honba"]))
     put("[data-table-sticks]", str(now["sticks"] + len(riichi)))
-    q("[data-table-over]").hidden = not game["over"]
-    el["view"].dataset.over = "1" if game["over"] else "0"
+    q("[data-table-over]").hidden = not over
     entry = view["entry"]
-    for seat in range(players):
+    picking = entry is not None and entry["phase"] != "sheet"
+    for seat in range(record["rules"]["players"]):
         name = named(L, record, seat, dealer)
         put(f'[data-table-name="{seat}"]', name)
         put(f'[data-table-score="{seat}"]', fmt(scores[seat]))
-        q(f'[data-table-dealer="{seat}"]').hidden = game["over"] or seat != dealer
-        button = q(f'[data-table-riichi="{seat}"]')
-        on = seat in riichi
-        button.setAttribute("aria-pressed", "true" if on else "false")
-        button.disabled = game["over"]
-        put(f'[data-table-riichi="{seat}"]', L["table"]["riichi_on" if on else "riichi"])
-        pick_button = q(f'[data-table-pick="{seat}"]')
-        picking = entry is not None and entry["phase"] != "sheet"
-        pick_button.hidden = not picking
+        q(f'[data-table-dealer="{seat}"]').hidden = over or seat != dealer
+        riichi_button = f'[data-table-riichi="{seat}"]'
+        flag(riichi_button, "aria-pressed", seat in riichi)
+        q(riichi_button).disabled = over
+        put(riichi_button, L["table"]["riichi_on" if seat in riichi else "riichi"])
+        q(f'[data-table-pick="{seat}"]').hidden = not picking
         if picking:
             what, chosen = target(entry, seat)
             put(f'[data-table-pick-what="{seat}"]', L["table"]["target"][what])
             put(f'[data-table-pick-name="{seat}"]', name)
-            pick_button.setAttribute("aria-pressed", "true" if chosen else "false")
-    draw_centre(entry, players, game["over"])
+            flag(f'[data-table-pick="{seat}"]', "aria-pressed", chosen)
+    el["view"].dataset.mode = "idle" if entry is None else entry["phase"]
+    q("[data-table-ends]").hidden = entry is not None or over
+    q("[data-table-steps]").hidden = q("[data-table-prompt]").hidden = not picking
+    if picking:
+        phase = entry["phase"]
+        put("[data-table-prompt]", L["table"]["pick_" + phase])
+        more = phase == "from" and len(entry["winners"]) < record["rules"]["players"] - 1
+        q("[data-table-more]").hidden = not more
+        q("[data-table-next]").hidden = q("[data-table-nagashi]").hidden = phase not in ("tenpai", "nagashi")
+        flag("[data-table-nagashi]", "aria-pressed", phase == "nagashi")
     q("[data-table-undo]").disabled = not (record["hands"] or record.get("ended"))
 
 
-def draw_centre(entry, players, over):
-    picking = entry is not None and entry["phase"] != "sheet"
-    el["view"].dataset.mode = "idle" if entry is None else entry["phase"]
-    q("[data-table-ends]").hidden = entry is not None or over
-    q("[data-table-steps]").hidden = not picking
-    prompt = q("[data-table-prompt]")
-    prompt.hidden = not picking
-    if picking:
-        put("[data-table-prompt]", L["table"][PROMPT[entry["phase"]]])
-        q("[data-table-more]").hidden = not (entry["phase"] == "from" and len(entry["winners"]) < players - 1)
-        q("[data-table-next]").hidden = entry["phase"] not in ("tenpai", "nagashi")
-        nagashi = q("[data-table-nagashi]")
-        nagashi.hidden = entry["phase"] not in ("tenpai", "nagashi")
-        nagashi.setAttribute("aria-pressed", "true" if entry["phase"] == "nagashi" else "false")
-
-
-def say(text):
-    box = q("[data-table-error]")
-    box.textContent = text
-    box.hidden = not text
+def say(text, box="[data-table-error]"):
+    put(box, text)
+    q(box).hidden = not text
 
 
 # ---------------------------------------------------------------- the form, driven
 
 def write_form(entry):
     """The entry into the next-hand form's controls (riichi and the winners' values stay)."""
-    box = form()
-    box.elements.namedItem("result").value = entry["end"]
-    for name, seats in (("winner", entry["winners"]), ("tenpai", entry["tenpai"]),
-                        ("nagashi", entry["nagashi"])):
-        for check in each(f'input[name="{name}"]', box):
+    form = el["hand_form"]
+    form.elements.namedItem("result").value = entry["end"]
+    for name in ("winner", "tenpai", "nagashi"):
+        seats = entry["winners" if name == "winner" else name]
+        for check in each(f'input[name="{name}"]', form):
             check.checked = int(check.value) in seats
-    box.elements.namedItem("from").value = "" if entry["from"] is None else str(entry["from"])
-    box.elements.namedItem("seat").value = "" if entry["seat"] is None else str(entry["seat"])
+    for name in ("from", "seat"):
+        form.elements.namedItem(name).value = "" if entry[name] is None else str(entry[name])
 
 
 def reset_form():
     """The form as it starts, but for this hand's riichi."""
-    riichi = riichi_seats()
-    form().reset()
+    riichi = hand.checked("riichi")
+    el["hand_form"].reset()
     for seat in riichi:
         q(f"#lh-riichi-{seat}").checked = True
 
 
-def winner_box(seat):
-    return q(f'[data-ledger-winner="{seat}"]', form())
+def copy_value(source, target):
+    """The han, fu and yakuman of one of the two (the sheet, a winner's box in the form) into the
+    other."""
+    for name in ("han", "fu", "yakuman"):
+        q(f'[name="{name}"]', target).value = q(f'[name="{name}"]', source).value
 
 
-def open_sheet():
-    """The value sheet, turned toward the seat it is for, its controls holding the form's."""
+def winner_box(entry):
+    return q(f'[data-ledger-winner="{entry["winners"][entry["valuing"]]}"]', el["hand_form"])
+
+
+def open_sheet(seat=None):
+    """The sheet, turned toward the seat it is for: the entry's value and preview, or, with
+    `seat`, the differences to the others from that seat."""
     entry = view["entry"]
     record = state["record"]
-    game = game_of(record)
-    dealer = hand_dealer(game)
-    write_form(entry)
-    sheet = q("[data-table-sheet]")
-    set_rotation(sheet, sheet_seat(entry, dealer))
-    put("[data-table-sheet-heading]", describe(L, stated(entry), record, dealer))
-    valued = entry["end"] in ("ron", "tsumo")
+    dealer = hand_dealer(game_of(record))
+    sheet = el["sheet"]
+    valued = seat is None and entry["end"] in ("ron", "tsumo")
+    sheet.dataset.kind = "diffs" if seat is not None else "hand"
+    put("[data-table-sheet-cancel]", L["table"]["cancel" if seat is None else "diffs_close"])
     q("[data-table-value]").hidden = not valued
-    if valued:
-        seat = entry["winners"][entry["valuing"]]
-        put("[data-table-value-heading]", L["table"]["value"].format(name=named(L, record, seat, dealer)))
-        for name in ("han", "fu", "yakuman"):
-            q(f'[name="{name}"]', sheet).value = q(f'[name="{name}"]', winner_box(seat)).value
-    last = not valued or entry["valuing"] == len(entry["winners"]) - 1
-    put("[data-table-confirm]", L["hand"]["add"] if last else L["table"]["confirm_next"])
-    for seat in range(record["rules"]["players"]):
-        put(f'[data-table-preview-name="{seat}"]', named(L, record, seat, dealer))
+    for other in range(record["rules"]["players"]):
+        put(f'[data-table-preview-name="{other}"]', named(L, record, other, dealer))
+    if seat is not None:
+        sheet.dataset.tableRotation = str(ROTATIONS[seat])
+        put("[data-table-sheet-heading]", L["table"]["diffs"].format(name=named(L, record, seat, dealer)))
+        game = game_of(record)
+        scores = shown_scores(standing(game), [] if game["over"] else hand.checked("riichi"))
+        for other, text in enumerate(differences(scores, seat)):
+            put(f'[data-table-preview="{other}"]', text)
+        say("", "[data-table-sheet-error]")
+        put("[data-table-preview-next]", "")
+    else:
+        write_form(entry)
+        sheet.dataset.tableRotation = str(ROTATIONS[sheet_seat(entry, dealer)])
+        put("[data-table-sheet-heading]", describe(L, stated(entry), record, dealer))
+        if valued:
+            put("[data-table-value-heading]", L["table"]["value"].format(
+                name=named(L, record, entry["winners"][entry["valuing"]], dealer)))
+            copy_value(winner_box(entry), sheet)
+        last = not valued or entry["valuing"] == len(entry["winners"]) - 1
+        put("[data-table-confirm]", L["hand"]["add"] if last else L["table"]["confirm_next"])
+        preview_sheet()
+    for row in each("[data-table-preview-row]"):
+        row.hidden = row.dataset.tablePreviewRow == str(seat)
     q("[data-table-sheet-box]").hidden = False
-    preview_sheet()
     draw()
 
 
-def preview_sheet(adding=False):
+def preview_sheet():
     """The sheet's preview, as the form's: every seat's change and the next hand; the hand when
     it can be added."""
-    record = state["record"]
     entry = view["entry"]
-    sheet = q("[data-table-sheet]")
+    sheet = el["sheet"]
     if entry["end"] in ("ron", "tsumo"):
-        box = winner_box(entry["winners"][entry["valuing"]])
-        for name in ("han", "fu", "yakuman"):
-            q(f'[name="{name}"]', box).value = q(f'[name="{name}"]', sheet).value
+        copy_value(sheet, winner_box(entry))
         sheet.dataset.yakuman = q('[name="yakuman"]', sheet).value
+    record = state["record"]
     raw = hand.read_form_hand()
-    problem = q("[data-table-sheet-error]")
     try:
         added, before, after = hand.outcome(record, raw)
     except ledger.RecordError as error:
         refused = hand.refusal(error, raw, game_of(record))
-        problem.textContent = refused[1] if refused else error_text(error)
-        problem.hidden = False
-        for seat in range(4):
-            put(f'[data-table-preview="{seat}"]', "–")
+        say(refused[1] if refused else error_text(error), "[data-table-sheet-error]")
+        put("[data-table-preview]", "–")
         put("[data-table-preview-next]", "")
         return None
-    problem.hidden = True
+    say("", "[data-table-sheet-error]")
     for seat, text in enumerate(hand.changes(before, after)):
         put(f'[data-table-preview="{seat}"]', text)
     put("[data-table-preview-next]", hand.next_line(after))
@@ -322,29 +314,23 @@ def on_open(_event):
     doc().body.classList.add("table-open")
     end_entry()
     draw()
-    q("[data-table-no-wake]").hidden = True
     asyncio.ensure_future(enter())
 
 
 async def enter():
     """Full screen where the browser has it, and the screen kept awake; a refusal of either
     leaves the view as it is."""
-    node = el["view"]
-    if hasattr(node, "requestFullscreen"):
-        try:
-            await node.requestFullscreen()
-            view["fullscreen"] = True
-        except Exception:
-            view["fullscreen"] = False
+    if hasattr(el["view"], "requestFullscreen"):
+        with contextlib.suppress(Exception):
+            await el["view"].requestFullscreen()
     await keep_awake()
 
 
 async def keep_awake():
     navigator = win().navigator
     if not hasattr(navigator, "wakeLock"):
-        if not view["told"]:  # said once
-            view["told"] = True
-            q("[data-table-no-wake]").hidden = False
+        q("[data-table-no-wake]").hidden = view["told"]  # said once
+        view["told"] = True
         return
     try:
         view["lock"] = await navigator.wakeLock.request("screen")
@@ -364,91 +350,78 @@ def on_close(_event):
     el["view"].hidden = True
     doc().body.classList.remove("table-open")
     lock, view["lock"] = view["lock"], None
-    if lock is not None:
-        asyncio.ensure_future(release(lock))
-    if dom.found(doc().fullscreenElement) and hasattr(doc(), "exitFullscreen"):
-        asyncio.ensure_future(leave_fullscreen())
+    asyncio.ensure_future(leave(lock))
     hand.preview()
 
 
-async def release(lock):
-    with contextlib.suppress(Exception):  # released already by the browser
-        await lock.release()
-
-
-async def leave_fullscreen():
-    with contextlib.suppress(Exception):
-        await doc().exitFullscreen()
+async def leave(lock):
+    with contextlib.suppress(Exception):  # released or left already by the browser
+        if lock is not None:
+            await lock.release()
+        if dom.found(doc().fullscreenElement):
+            await doc().exitFullscreen()
 
 
 def on_riichi(event):
     """A seat's riichi: its 1,000 on the table at once; a second tap within the hand takes it
     back. The form's riichi box is the hand's riichi list."""
-    seat = event.currentTarget.dataset.tableRiichi
-    check = q(f"#lh-riichi-{seat}")
+    check = q(f"#lh-riichi-{event.currentTarget.dataset.tableRiichi}")
     check.checked = not check.checked
     draw()
     if view["entry"] is not None and view["entry"]["phase"] == "sheet":
         preview_sheet()
 
 
-def on_end(event):
-    end = event.currentTarget.dataset.tableEnd
-    view["entry"] = begin(end)
-    say("")
-    if view["entry"]["phase"] == "sheet":
-        open_sheet()
-        return
-    draw()
-
-
-def on_pick(event):
-    seat = int(event.currentTarget.dataset.tablePick)
-    entry, problem = pick(view["entry"], seat)
+def step(entry, problem=None):
+    """The entry moved on: the sheet once every seat it needs is tapped."""
     view["entry"] = entry
     say(L["table"][problem] if problem else "")
     if entry["phase"] == "sheet":
         open_sheet()
-        return
-    draw()
+    else:
+        draw()
 
 
-def on_more(_event):
-    view["entry"] = {**view["entry"], "phase": "winner"}
-    say("")
-    draw()
+def on_end(event):
+    step(begin(event.currentTarget.dataset.tableEnd))
 
 
-def on_nagashi(_event):
+def on_pick(event):
+    step(*pick(view["entry"], int(event.currentTarget.dataset.tablePick)))
+
+
+def on_step(event):
+    """The centre's steps: another winner (`more`), nagashi instead of tenpai, `next` to the sheet."""
     entry = view["entry"]
-    view["entry"] = {**entry, "phase": "tenpai" if entry["phase"] == "nagashi" else "nagashi"}
-    draw()
-
-
-def on_next(_event):
-    view["entry"] = {**view["entry"], "phase": "sheet"}
-    open_sheet()
+    button = event.currentTarget
+    if button.hasAttribute("data-table-more"):
+        step({**entry, "phase": "winner"})
+    elif button.hasAttribute("data-table-nagashi"):
+        step({**entry, "phase": "tenpai" if entry["phase"] == "nagashi" else "nagashi"})
+    else:
+        step({**entry, "phase": "sheet"})
 
 
 def on_cancel(_event):
     end_entry()
-    reset_form()
+    if el["sheet"].dataset.kind == "hand":
+        reset_form()
     draw()
 
 
 def on_sheet_input(_event):
-    preview_sheet()
+    if el["sheet"].dataset.kind == "hand":
+        preview_sheet()
 
 
 def on_confirm(event):
     event.preventDefault()
     entry = view["entry"]
-    added = preview_sheet(adding=True)
+    added = preview_sheet()
     if added is None:
         return
     if entry["end"] in ("ron", "tsumo") and entry["valuing"] < len(entry["winners"]) - 1:
-        view["entry"] = {**entry, "valuing": entry["valuing"] + 1}
-        open_sheet()
+        step({**entry, "valuing": entry["valuing"] + 1})
         return
     end_entry()
     actions["add"](added)  # saved and drawn; then the form starts the next hand afresh
@@ -462,47 +435,36 @@ def on_undo(event):
 
 def on_look(event):
     """A panel tapped: the differences to the others from that seat, turned toward its player."""
-    seat = int(event.currentTarget.dataset.tableLook)
-    record = state["record"]
-    game = game_of(record)
-    dealer = hand_dealer(game)
-    scores = shown_scores(standing(game), [] if game["over"] else riichi_seats())
-    box = q("[data-table-diffs]")
-    set_rotation(box, seat)
-    put("[data-table-diffs-heading]", L["table"]["diffs"].format(name=named(L, record, seat, dealer)))
-    for row in each("[data-table-diff-row]"):
-        row.hidden = True
-    for other, text in differences(scores, seat):
-        q(f'[data-table-diff-row="{other}"]').hidden = False
-        put(f'[data-table-diff-name="{other}"]', named(L, record, other, dealer))
-        put(f'[data-table-diff="{other}"]', text)
-    q("[data-table-diffs-box]").hidden = False
+    open_sheet(int(event.currentTarget.dataset.tableLook))
 
 
-def on_diffs_close(_event):
-    q("[data-table-diffs-box]").hidden = True
-
-
-HANDLERS = {
-    "open": ("[data-table-open]", "click", on_open), "close": ("[data-table-close]", "click", on_close),
-    "riichi": ("[data-table-riichi]", "click", on_riichi), "end": ("[data-table-end]", "click", on_end),
-    "pick": ("[data-table-pick]", "click", on_pick), "more": ("[data-table-more]", "click", on_more),
-    "nagashi": ("[data-table-nagashi]", "click", on_nagashi),
-    "next": ("[data-table-next]", "click", on_next), "cancel": ("[data-table-cancel]", "click", on_cancel),
-    "sheet_cancel": ("[data-table-sheet-cancel]", "click", on_cancel),
-    "sheet_input": ("[data-table-sheet]", "change", on_sheet_input),
-    "confirm": ("[data-table-sheet]", "submit", on_confirm), "undo": ("[data-table-undo]", "click", on_undo),
-    "look": ("[data-table-look]", "click", on_look),
-    "diffs_close": ("[data-table-diffs-box]", "click", on_diffs_close)}
+HANDLERS = (
+    ("[data-table-open]", "click", on_open), ("[data-table-close]", "click", on_close),
+    ("[data-table-riichi]", "click", on_riichi), ("[data-table-end]", "click", on_end),
+    ("[data-table-pick]", "click", on_pick), ("[data-table-steps] [data-table-step]", "click", on_step),
+    ("[data-table-cancel]", "click", on_cancel), ("[data-table-sheet]", "change", on_sheet_input),
+    ("[data-table-sheet]", "submit", on_confirm), ("[data-table-undo]", "click", on_undo),
+    ("[data-table-look]", "click", on_look))
 
 
 def start(document, add, undo):
     """Wire the view's controls; `add` and `undo` are the ledger's (saved, then drawn)."""
     actions.update(add=add, undo=undo)
-    el["view"] = document.querySelector("[data-table-view]")
-    for name, (selector, event, handler) in HANDLERS.items():
-        proxies[name] = dom.proxy(handler)
+    el.update(view=document.querySelector("[data-table-view]"),
+              sheet=document.querySelector("[data-table-sheet]"))
+    first = document.querySelector('[data-table-seat="0"]')
+    for seat in (1, 2, 3):  # seat 0's panel, copied to the other edges with their seat and turn
+        panel = first.cloneNode(True)
+        for node in [panel, *panel.querySelectorAll("*")]:
+            for name in node.getAttributeNames():
+                if name.startswith("data-table-") and node.getAttribute(name) == "0":
+                    node.setAttribute(name, str(seat))
+        panel.dataset.tableRotation = str(ROTATIONS[seat])
+        panel.querySelector(".ledger-first").remove()
+        document.querySelector(f'[data-table-edge="{seat}"]').appendChild(panel)
+    for index, (selector, event, handler) in enumerate(HANDLERS):
+        proxies[index] = dom.proxy(handler)
         for node in document.querySelectorAll(selector):
-            node.addEventListener(event, proxies[name])
+            node.addEventListener(event, proxies[index])
     proxies["visible"] = dom.proxy(on_visible)
     document.addEventListener("visibilitychange", proxies["visible"])

@@ -136,6 +136,17 @@ def test_riichi_is_one_tap_and_a_second_takes_it_back(context, base_url):
     page.click('[data-table-riichi="2"]')
     assert view_scores(page) == [24000, 25000, 25000, 25000] and sticks(page) == 1
     assert not page.is_checked("#lh-riichi-2") and page.is_checked("#lh-riichi-0")
+
+    # A panel tapped: the differences to the others from that seat, turned toward its player.
+    page.click('[data-table-look="3"]')
+    sheet = page.locator("[data-table-sheet]")
+    assert sheet.is_visible() and sheet.get_attribute("data-table-rotation") == "90"
+    assert turned(sheet.evaluate(TURN)) == 90
+    assert not page.locator('[data-table-preview="3"]').is_visible()
+    assert [points(page.inner_text(f'[data-table-preview="{seat}"]')) for seat in range(3)] == [-1000, 0, 0]
+    assert not page.locator("[data-table-confirm]").is_visible()
+    page.click("[data-table-sheet-cancel]")
+    assert not sheet.is_visible() and page.is_checked("#lh-riichi-0")  # the hand's riichi stays
     watch.clean()
 
 
