@@ -5,7 +5,6 @@ is kept awake while the view is open, riichi is a tap, and a hand entered by tap
 command line replays to the same scores.
 """
 import json
-import math
 
 import pytest
 
@@ -47,6 +46,12 @@ def open_view(context, base_url, lang="ko", players=4, init=WAKE_STUB):
     return page, watch
 
 
+def wait_hands(page, count):
+    """Until the exported record holds `count` hands (saved and drawn)."""
+    page.wait_for_function(f"JSON.parse(document.querySelector('[data-ledger-export]').value)"
+                           f".hands.length === {count}")
+
+
 def view_scores(page, players=4):
     return [points(page.inner_text(f'[data-table-score="{seat}"]')) for seat in range(players)]
 
@@ -74,7 +79,8 @@ def test_panels_face_their_players_in_turn_order(context, base_url, players):
         for hook in ("data-table-riichi", "data-table-look"):
             box = page.locator(f'[{hook}="{seat}"]').bounding_box()
             assert box["width"] >= 48 and box["height"] >= 48, (hook, seat, box)
-    centre = {seat: (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2) for seat, box in boxes.items()}
+    centre = {seat: (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+              for seat, box in boxes.items()}
     assert centre[0][1] == max(y for _, y in centre.values())  # seat 0 at the bottom
     assert centre[1][0] == max(x for x, _ in centre.values())  # its right: the next in turn
     assert centre[2][1] == min(y for _, y in centre.values())  # opposite
@@ -171,7 +177,7 @@ def test_a_ron_entered_by_taps_matches_the_command_line(context, base_url, lang)
     preview = [points(page.inner_text(f'[data-table-preview="{seat}"]')) for seat in range(4)]
     assert preview == expected["hands"][0]["deltas"]
     page.click("[data-table-confirm]")
-    page.wait_for_function("JSON.parse(document.querySelector('[data-ledger-export]').value).hands.length === 1")
+    wait_hands(page, 1)
     saved = exported(page)
     assert saved["hands"] == [hand]
     game = cli(saved)
@@ -194,7 +200,7 @@ def test_a_ron_entered_by_taps_matches_the_command_line(context, base_url, lang)
     assert sheet.get_attribute("data-table-rotation") == "90"
     sheet.locator('select[name="yakuman"]').select_option("1")
     page.click("[data-table-confirm]")
-    page.wait_for_function("JSON.parse(document.querySelector('[data-ledger-export]').value).hands.length === 2")
+    wait_hands(page, 2)
     saved = exported(page)
     assert saved["hands"][1] == {"result": "ron", "from": 1, "riichi": [],
                                  "winners": [{"seat": 0, "yakuman": 0, "han": 2, "fu": 30},
@@ -206,7 +212,7 @@ def test_a_ron_entered_by_taps_matches_the_command_line(context, base_url, lang)
 
     # Undo as in the form: the last hand goes.
     page.click("[data-table-undo]")
-    page.wait_for_function("JSON.parse(document.querySelector('[data-ledger-export]').value).hands.length === 1")
+    wait_hands(page, 1)
     assert view_scores(page) == game["next"]["scores"]
     watch.clean()
 
@@ -222,7 +228,7 @@ def test_a_winner_tapped_as_discarder_is_refused(context, base_url):
     page.click('[data-table-pick="0"]')  # the real discarder
     assert not error.is_visible() and page.locator("[data-table-sheet]").is_visible()
     page.click("[data-table-confirm]")
-    page.wait_for_function("JSON.parse(document.querySelector('[data-ledger-export]').value).hands.length === 1")
+    wait_hands(page, 1)
     assert exported(page)["hands"][0]["from"] == 0
     watch.clean()
 
@@ -243,7 +249,7 @@ def test_tsumo_draw_and_chombo_by_taps_match_the_command_line(context, base_url)
     page.click('[data-table-end="chombo"]')
     page.click('[data-table-pick="1"]')
     page.click("[data-table-confirm]")
-    page.wait_for_function("JSON.parse(document.querySelector('[data-ledger-export]').value).hands.length === 3")
+    wait_hands(page, 3)
     saved = exported(page)
     assert saved["hands"] == [
         {"result": "tsumo", "winners": [{"seat": 2, "yakuman": 0, "han": 3, "fu": 30}], "riichi": []},
