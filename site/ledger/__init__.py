@@ -2,14 +2,15 @@
 `store` localStorage, `listing` the games kept on this phone, `setup` the rules form, `hand` the
 next hand, `tilebox` a winner's hand by its tiles, `board` the scores and the history,
 `conditions` what each seat needs, `chart`, `final` the results and the export, `share` the link
-and the QR code, `follow` a game opened from a link; `page` the elements and the state, `game` the
-page's game, `present` the wording) and holds the actions that change the game. Every change goes
-through `change`: saved first, then drawn. A game followed from a link is drawn, never saved, until
-it is kept. The page's script calls start(document); nothing touches the page before that."""
+and the QR code, `follow` a game opened from a link, `table` the table view; `page` the elements
+and the state, `game` the page's game, `present` the wording) and holds the actions that change
+the game. Every change goes through `change`: saved first, then drawn. A game followed from a link
+is drawn, never saved, until it is kept. The page's script calls start(document); nothing touches
+the page before that."""
 import asyncio
 
 from ledger import (board, chart, conditions, final, follow, hand, listing, setup, share, store,
-                    tilebox)
+                    table, tilebox)
 import dom
 from engine import ledger
 from ledger.page import (bind, copy_text, each, el, error_text, L, now_iso, q, set_text, show_error,
@@ -62,6 +63,7 @@ def draw():
     if "qr_pending" in state:
         asyncio.ensure_future(share.after_change())
     hand.preview()
+    table.draw()
 
 
 # ---------------------------------------------------------------- actions
@@ -79,8 +81,13 @@ def on_start(event):
 def on_add(event):
     event.preventDefault()
     added = hand.preview(adding=True)
-    if added is None:
-        return
+    if added is not None:
+        add_hand(added)
+
+
+def add_hand(added):
+    """A hand the form (or the table view through it) states, added, or saved in place of the
+    hand being changed."""
     record = state["record"]
     if state["editing"] is not None:
         save_change(record, state["editing"], added, "changed")
@@ -367,6 +374,7 @@ def start(document):
     listen("[data-ledger-paste]", "click", "paste")
     win().addEventListener("storage", proxies["storage"])
     win().addEventListener("hashchange", proxies["hash"])
+    table.start(document, add_hand, on_undo)
     follow.open_link()
     draw()
     hand.carry_from_calculator()

@@ -48,13 +48,18 @@ def fix_cell(index):
     return cell
 
 
+def now_of(game):
+    """The hand the board states: the next one, or, the game over, the last one played (its
+    sticks gone, no dealer)."""
+    if not game["over"]:
+        return game["next"]
+    last = game["hands"][-1] if game["hands"] else {"round": "E1", "honba": 0, "sticks": 0}
+    return {"round": last["round"], "honba": last["honba"], "sticks": 0, "dealer": None}
+
+
 def draw_board(record, game):
     scores = standing(game)
-    if game["over"]:
-        last = game["hands"][-1] if game["hands"] else {"round": "E1", "honba": 0, "sticks": 0}
-        now = {"round": last["round"], "honba": last["honba"], "sticks": 0, "dealer": None}
-    else:
-        now = game["next"]
+    now = now_of(game)
     set_text("[data-ledger-round]", round_text(now["round"]))
     set_text("[data-ledger-honba]", str(now["honba"]))
     set_text("[data-ledger-sticks]", str(now["sticks"]))

@@ -98,6 +98,45 @@ async def load_boxes():
     preview()
 
 
+def outcome(record, raw, editing=None):
+    """The hand `raw` (in the record's keys, as read_form_hand gives it) as the engine reads it,
+    with the game before and after it: (hand, before, after). Added as the next hand, or, with
+    `editing`, in place of that hand (SPEC §10.3). Raises ledger.RecordError. The form's preview
+    and the table view's value sheet both show this."""
+    index = len(record["hands"]) if editing is None else editing
+    before = current_game(record)
+    hand = ledger.read_hand(raw, index, ledger.rules_from(record["rules"]))
+    if editing is None:
+        after = ledger.replay({**engine_record(record), "hands": [*record["hands"], hand]})
+    else:
+        edited = ledger.edit(engine_record(record), editing, hand)
+        after = current_game({**record, "hands": edited["hands"]})
+    return hand, before, after
+
+
+def changes(before, after):
+    """Each seat's change from `before` to `after`, as the previews write it."""
+    return [signed(new - old) for old, new in zip(standing(before), standing(after))]
+
+
+def next_line(after):
+    """The previews' last line: the hand after this one, or the game's end."""
+    if after["over"]:
+        return L["hand"]["preview_over"]
+    upcoming = after["next"]
+    return L["hand"]["preview_next"].format(round=round_text(upcoming["round"]),
+                                            honba=upcoming["honba"], sticks=upcoming["sticks"])
+
+
+def refusal(error, raw, before):
+    """(error box, sentence) for a hand the engine refused; None for a choice still to make."""
+    if (error.code, error.field) in NOT_YET:
+        return None
+    if error.code == "ends_before":
+        return "hand", broken_text(L, error, before["hands"])
+    return error_box(error, raw), error_text(error)
+
+
 def preview(event=None, adding=False):
     """What the hand in the form would change, before it is added. A choice still to make is a
     hint while the form is filled in, and an error when the hand is added."""
@@ -110,34 +149,20 @@ def preview(event=None, adding=False):
     if not by_tiles(record, before, editing, event, adding):
         return None
     raw = read_form_hand()
-    index = len(record["hands"]) if editing is None else editing
     try:
-        hand = ledger.read_hand(raw, index, ledger.rules_from(record["rules"]))
-        if editing is None:
-            after = ledger.replay({**engine_record(record), "hands": [*record["hands"], hand]})
-        else:
-            edited = ledger.edit(engine_record(record), editing, hand)
-            after = current_game({**record, "hands": edited["hands"]})
+        hand, before, after = outcome(record, raw, editing)
     except ledger.RecordError as error:
-        hint = ""
-        if (error.code, error.field) in NOT_YET and not adding:  # not a mistake yet
-            hint = error_text(error)
+        refused = refusal(error, raw, before)
+        if refused is None and not adding:  # not a mistake yet
+            no_preview(error_text(error))
         else:
-            text = broken_text(L, error, before["hands"]) if error.code == "ends_before" \
-                else error_text(error)
-            show_error("hand" if error.code == "ends_before" else error_box(error, raw), text,
-                       el["hand_form"])
-        no_preview(hint)
+            box, text = refused or (error_box(error, raw), error_text(error))
+            show_error(box, text, el["hand_form"])
+            no_preview()
         return None
-    for seat, (old, new) in enumerate(zip(standing(before), standing(after))):
-        set_text(f'[data-ledger-preview="{seat}"]', signed(new - old))
-    if after["over"]:
-        line = L["hand"]["preview_over"]
-    else:
-        upcoming = after["next"]
-        line = L["hand"]["preview_next"].format(round=round_text(upcoming["round"]),
-                                                honba=upcoming["honba"], sticks=upcoming["sticks"])
-    set_text("[data-ledger-preview-next]", line)
+    for seat, text in enumerate(changes(before, after)):
+        set_text(f'[data-ledger-preview="{seat}"]', text)
+    set_text("[data-ledger-preview-next]", next_line(after))
     return hand
 
 

@@ -1,0 +1,470 @@
+"""The table view (SPEC §10.2): one phone lying flat in the middle of the table, a panel on each
+edge turned to face its player. Seats sit in turn order counter-clockwise from the bottom: seat 0
+at the bottom (upright), 1 on the right, 2 at the top, 3 on the left (none in three-player).
+
+The view has no hand of its own: it writes the next-hand form's controls (result, winners, the
+discarder, tenpai, nagashi, the chombo seat, riichi, each winner's han and fu) and confirms the
+form's hand through the ledger's own add (`actions`), so what it records, previews and saves is
+the form's. The functions above the line are the view's logic without a page, unit-tested.
+
+>>> entry, problem = pick(begin("ron"), 1)
+>>> entry["phase"], entry["winners"], problem
+('from', [1], None)
+>>> pick(entry, 1)[1], pick(entry, 2)[0]["phase"]
+('from_winner', 'sheet')
+"""
+import asyncio
+import contextlib
+
+import dom
+from calculator.present import fmt
+from engine import ledger
+from ledger import board, hand
+from ledger.game import current_game, standing
+from ledger.page import L, doc, each, el, error_text, q, round_text, state, win
+from ledger.present import describe, hand_dealer, named, signed
+
+ROTATIONS = (0, 270, 180, 90)  # bottom, right, top, left: each panel's turn, in degrees clockwise
+FIRST_PHASE = {"ron": "winner", "tsumo": "winner", "draw": "tenpai", "chombo": "seat"}  # abort: sheet
+
+
+def begin(end):
+    """The entry of one ending (ron, tsumo, draw, abort, chombo) before any tap."""
+    return {"end": end, "phase": FIRST_PHASE.get(end, "sheet"), "winners": [], "from": None,
+            "tenpai": [], "nagashi": [], "seat": None, "valuing": 0}
+
+
+def toggled(seats, seat):
+    return sorted(set(seats) ^ {seat})
+
+
+def pick(entry, seat):
+    """The entry after a tap on `seat`'s pick target, and the problem to say (or None). Ron takes
+    the winner, then the discarder (`more` goes back for a second or third winner); tsumo the
+    winner; a draw its tenpai (or nagashi) seats until `next`; chombo the seat.
+
+    >>> pick(begin("tsumo"), 3)[0]["phase"], pick(begin("chombo"), 2)[0]["seat"]
+    ('sheet', 2)
+    >>> entry = pick(pick(begin("draw"), 2)[0], 0)[0]
+    >>> entry["tenpai"], pick(entry, 2)[0]["tenpai"]
+    ([0, 2], [0])
+    """
+    phase = entry["phase"]
+    entry = dict(entry)
+    if phase == "winner":
+        winners = entry["winners"]
+        entry["winners"] = [w for w in winners if w != seat] + [seat] * (seat not in winners)
+        if entry["winners"]:
+            entry["phase"] = "sheet" if entry["end"] == "tsumo" else "from"
+    elif phase == "from":
+        if seat in entry["winners"]:
+            return entry, "from_winner"
+        entry.update({"from": seat, "phase": "sheet"})
+    elif phase in ("tenpai", "nagashi"):
+        entry[phase] = toggled(entry[phase], seat)
+    elif phase == "seat":
+        entry.update({"seat": seat, "phase": "sheet"})
+    return entry, None
+
+
+def target(entry, seat):
+    """What `seat`'s pick target says in this phase, and whether it is chosen already.
+
+    >>> entry = pick(begin("ron"), 1)[0]
+    >>> target(entry, 1), target(entry, 0)
+    (('winner', True), ('from', False))
+    """
+    phase = entry["phase"]
+    if phase in ("winner", "from") and seat in entry["winners"]:
+        return "winner", True
+    if phase in ("tenpai", "nagashi"):
+        return phase, seat in entry[phase]
+    return phase, False
+
+
+def sheet_seat(entry, dealer):
+    """The seat the value sheet turns toward: the winner being valued, the chombo's offender, else
+    the dealer."""
+    if entry["end"] in ("ron", "tsumo"):
+        return entry["winners"][entry["valuing"]]
+    return entry["seat"] if entry["end"] == "chombo" else dealer
+
+
+def stated(entry, riichi=()):
+    """The entry as a hand of the record's shape, for its history line (present.describe).
+
+    >>> stated(pick(pick(begin("ron"), 1)[0], 3)[0])["from"]
+    3
+    """
+    return {"result": entry["end"], "winners": [{"seat": seat} for seat in entry["winners"]],
+            "from": entry["from"], "tenpai": entry["tenpai"], "nagashi": entry["nagashi"],
+            "seat": entry["seat"], "riichi": list(riichi)}
+
+
+def shown_scores(scores, riichi):
+    """The scores with this hand's riichi deposits already on the table.
+
+    >>> shown_scores([25000, 25000, 25000], [2])
+    [25000, 25000, 24000]
+    """
+    return [score - 1000 * (seat in riichi) for seat, score in enumerate(scores)]
+
+
+def differences(scores, seat):
+    """Each seat's score minus `seat`'s, as the board's differences read ("" for the seat itself).
+
+    >>> differences([30000, 25000, 22000, 23000], 1)
+    ['+5,000', '', '−3,000', '−2,000']
+    """
+    return ["" if other == seat else signed(score - scores[seat]) for other, score in enumerate(scores)]
+
+
+# ---------------------------------------------------------------- the page
+
+view = {"entry": None, "lock": None, "told": False, "game": (None, None)}
+actions = {}  # the ledger's add and undo (given to start)
+proxies = {}
+
+
+def game_of(record):
+    """The record's replay, kept while the record stays the same object: a riichi tap replays
+    nothing."""
+    kept, game = view["game"]
+    if kept is not record:
+        game = current_game(record)
+        view["game"] = (record, game)
+    return game
+
+
+def is_open():
+    return "view" in el and not el["view"].hidden
+
+
+def put(selector, text):
+    for node in each(selector):
+        if node.textContent != text:
+            node.textContent = text
+
+
+def flag(selector, name, on):
+    q(selector).setAttribute(name, "true" if on else "false")
+
+
+def draw():
+    """The view as the game and the form's riichi stand (nothing while it is closed)."""
+    if not is_open():
+        return
+    record = state["record"]
+    game = game_of(record)
+    over = game["over"]
+    dealer = hand_dealer(game)
+    now = board.now_of(game)
+    riichi = [] if over else hand.checked("riichi")
+    scores = shown_scores(standing(game), riichi)
+    put("[data-table-round]", round_text(now["round"]))
+    put("[data-table-honba]", str(now["honba"]))
+    put("[data-table-sticks]", str(now["sticks"] + len(riichi)))
+    q("[data-table-over]").hidden = not over
+    entry = view["entry"]
+    picking = entry is not None and entry["phase"] != "sheet"
+    for seat in range(record["rules"]["players"]):
+        name = named(L, record, seat, dealer)
+        put(f'[data-table-name="{seat}"]', name)
+        put(f'[data-table-score="{seat}"]', fmt(scores[seat]))
+        q(f'[data-table-dealer="{seat}"]').hidden = over or seat != dealer
+        riichi_button = f'[data-table-riichi="{seat}"]'
+        flag(riichi_button, "aria-pressed", seat in riichi)
+        q(riichi_button).disabled = over
+        put(riichi_button, L["table"]["riichi_on" if seat in riichi else "riichi"])
+        q(f'[data-table-pick="{seat}"]').hidden = not picking
+        if picking:
+            what, chosen = target(entry, seat)
+            put(f'[data-table-pick-what="{seat}"]', L["table"]["target"][what])
+            put(f'[data-table-pick-name="{seat}"]', name)
+            flag(f'[data-table-pick="{seat}"]', "aria-pressed", chosen)
+    el["view"].dataset.mode = "idle" if entry is None else entry["phase"]
+    q("[data-table-ends]").hidden = entry is not None or over
+    q("[data-table-steps]").hidden = q("[data-table-prompt]").hidden = not picking
+    if picking:
+        phase = entry["phase"]
+        put("[data-table-prompt]", L["table"]["pick_" + phase])
+        more = phase == "from" and len(entry["winners"]) < record["rules"]["players"] - 1
+        q("[data-table-more]").hidden = not more
+        q("[data-table-next]").hidden = q("[data-table-nagashi]").hidden = phase not in ("tenpai", "nagashi")
+        flag("[data-table-nagashi]", "aria-pressed", phase == "nagashi")
+    q("[data-table-undo]").disabled = not (record["hands"] or record.get("ended"))
+
+
+def say(text, box="[data-table-error]"):
+    put(box, text)
+    q(box).hidden = not text
+
+
+# ---------------------------------------------------------------- the form, driven
+
+def write_form(entry):
+    """The entry into the next-hand form's controls (riichi and the winners' values stay)."""
+    form = el["hand_form"]
+    form.elements.namedItem("result").value = entry["end"]
+    for name in ("winner", "tenpai", "nagashi"):
+        seats = entry["winners" if name == "winner" else name]
+        for check in each(f'input[name="{name}"]', form):
+            check.checked = int(check.value) in seats
+    for name in ("from", "seat"):
+        form.elements.namedItem(name).value = "" if entry[name] is None else str(entry[name])
+
+
+def reset_form():
+    """The form as it starts, but for this hand's riichi."""
+    riichi = hand.checked("riichi")
+    el["hand_form"].reset()
+    for seat in riichi:
+        q(f"#lh-riichi-{seat}").checked = True
+
+
+def copy_value(source, target):
+    """The han, fu and yakuman of one of the two (the sheet, a winner's box in the form) into the
+    other."""
+    for name in ("han", "fu", "yakuman"):
+        q(f'[name="{name}"]', target).value = q(f'[name="{name}"]', source).value
+
+
+def winner_box(entry):
+    return q(f'[data-ledger-winner="{entry["winners"][entry["valuing"]]}"]', el["hand_form"])
+
+
+def open_sheet(seat=None):
+    """The sheet, turned toward the seat it is for: the entry's value and preview, or, with
+    `seat`, the differences to the others from that seat."""
+    entry = view["entry"]
+    record = state["record"]
+    dealer = hand_dealer(game_of(record))
+    sheet = el["sheet"]
+    valued = seat is None and entry["end"] in ("ron", "tsumo")
+    sheet.dataset.kind = "diffs" if seat is not None else "hand"
+    put("[data-table-sheet-cancel]", L["table"]["cancel" if seat is None else "diffs_close"])
+    q("[data-table-value]").hidden = not valued
+    for other in range(record["rules"]["players"]):
+        put(f'[data-table-preview-name="{other}"]', named(L, record, other, dealer))
+    if seat is not None:
+        sheet.dataset.tableRotation = str(ROTATIONS[seat])
+        put("[data-table-sheet-heading]", L["table"]["diffs"].format(name=named(L, record, seat, dealer)))
+        game = game_of(record)
+        scores = shown_scores(standing(game), [] if game["over"] else hand.checked("riichi"))
+        for other, text in enumerate(differences(scores, seat)):
+            put(f'[data-table-preview="{other}"]', text)
+        say("", "[data-table-sheet-error]")
+        put("[data-table-preview-next]", "")
+    else:
+        write_form(entry)
+        sheet.dataset.tableRotation = str(ROTATIONS[sheet_seat(entry, dealer)])
+        put("[data-table-sheet-heading]", describe(L, stated(entry), record, dealer))
+        if valued:
+            put("[data-table-value-heading]", L["table"]["value"].format(
+                name=named(L, record, entry["winners"][entry["valuing"]], dealer)))
+            copy_value(winner_box(entry), sheet)
+        last = not valued or entry["valuing"] == len(entry["winners"]) - 1
+        put("[data-table-confirm]", L["hand"]["add"] if last else L["table"]["confirm_next"])
+        preview_sheet()
+    for row in each("[data-table-preview-row]"):
+        row.hidden = row.dataset.tablePreviewRow == str(seat)
+    q("[data-table-sheet-box]").hidden = False
+    draw()
+
+
+def preview_sheet():
+    """The sheet's preview, as the form's: every seat's change and the next hand; the hand when
+    it can be added."""
+    entry = view["entry"]
+    sheet = el["sheet"]
+    if entry["end"] in ("ron", "tsumo"):
+        copy_value(sheet, winner_box(entry))
+        sheet.dataset.yakuman = q('[name="yakuman"]', sheet).value
+    record = state["record"]
+    raw = hand.read_form_hand()
+    try:
+        added, before, after = hand.outcome(record, raw)
+    except ledger.RecordError as error:
+        refused = hand.refusal(error, raw, game_of(record))
+        say(refused[1] if refused else error_text(error), "[data-table-sheet-error]")
+        put("[data-table-preview]", "–")
+        put("[data-table-preview-next]", "")
+        return None
+    say("", "[data-table-sheet-error]")
+    for seat, text in enumerate(hand.changes(before, after)):
+        put(f'[data-table-preview="{seat}"]', text)
+    put("[data-table-preview-next]", hand.next_line(after))
+    return added
+
+
+def end_entry():
+    view["entry"] = None
+    q("[data-table-sheet-box]").hidden = True
+    say("")
+
+
+# ---------------------------------------------------------------- actions
+
+def on_open(_event):
+    if state["record"] is None or state["following"]:
+        return
+    if state["editing"] is not None:
+        hand.clear_form()
+    el["view"].hidden = False
+    doc().body.classList.add("table-open")
+    end_entry()
+    draw()
+    asyncio.ensure_future(enter())
+
+
+async def enter():
+    """Full screen where the browser has it, and the screen kept awake; a refusal of either
+    leaves the view as it is."""
+    if hasattr(el["view"], "requestFullscreen"):
+        with contextlib.suppress(Exception):
+            await el["view"].requestFullscreen()
+    await keep_awake()
+
+
+async def keep_awake():
+    navigator = win().navigator
+    if not hasattr(navigator, "wakeLock"):
+        q("[data-table-no-wake]").hidden = view["told"]  # said once
+        view["told"] = True
+        return
+    try:
+        view["lock"] = await navigator.wakeLock.request("screen")
+    except Exception:
+        view["lock"] = None
+
+
+def on_visible(_event):
+    """The page shown again: the browser dropped the wake lock when it was hidden."""
+    if is_open() and doc().visibilityState == "visible":
+        asyncio.ensure_future(keep_awake())
+
+
+def on_close(_event):
+    end_entry()
+    reset_form()
+    el["view"].hidden = True
+    doc().body.classList.remove("table-open")
+    lock, view["lock"] = view["lock"], None
+    asyncio.ensure_future(leave(lock))
+    hand.preview()
+
+
+async def leave(lock):
+    with contextlib.suppress(Exception):  # released or left already by the browser
+        if lock is not None:
+            await lock.release()
+        if dom.found(doc().fullscreenElement):
+            await doc().exitFullscreen()
+
+
+def on_riichi(event):
+    """A seat's riichi: its 1,000 on the table at once; a second tap within the hand takes it
+    back. The form's riichi box is the hand's riichi list."""
+    check = q(f"#lh-riichi-{event.currentTarget.dataset.tableRiichi}")
+    check.checked = not check.checked
+    draw()
+    if view["entry"] is not None and view["entry"]["phase"] == "sheet":
+        preview_sheet()
+
+
+def step(entry, problem=None):
+    """The entry moved on: the sheet once every seat it needs is tapped."""
+    view["entry"] = entry
+    say(L["table"][problem] if problem else "")
+    if entry["phase"] == "sheet":
+        open_sheet()
+    else:
+        draw()
+
+
+def on_end(event):
+    step(begin(event.currentTarget.dataset.tableEnd))
+
+
+def on_pick(event):
+    step(*pick(view["entry"], int(event.currentTarget.dataset.tablePick)))
+
+
+def on_step(event):
+    """The centre's steps: another winner (`more`), nagashi instead of tenpai, `next` to the sheet."""
+    entry = view["entry"]
+    button = event.currentTarget
+    if button.hasAttribute("data-table-more"):
+        step({**entry, "phase": "winner"})
+    elif button.hasAttribute("data-table-nagashi"):
+        step({**entry, "phase": "tenpai" if entry["phase"] == "nagashi" else "nagashi"})
+    else:
+        step({**entry, "phase": "sheet"})
+
+
+def on_cancel(_event):
+    end_entry()
+    if el["sheet"].dataset.kind == "hand":
+        reset_form()
+    draw()
+
+
+def on_sheet_input(_event):
+    if el["sheet"].dataset.kind == "hand":
+        preview_sheet()
+
+
+def on_confirm(event):
+    event.preventDefault()
+    entry = view["entry"]
+    added = preview_sheet()
+    if added is None:
+        return
+    if entry["end"] in ("ron", "tsumo") and entry["valuing"] < len(entry["winners"]) - 1:
+        step({**entry, "valuing": entry["valuing"] + 1})
+        return
+    end_entry()
+    actions["add"](added)  # saved and drawn; then the form starts the next hand afresh
+    draw()
+
+
+def on_undo(event):
+    end_entry()
+    actions["undo"](event)
+
+
+def on_look(event):
+    """A panel tapped: the differences to the others from that seat, turned toward its player."""
+    open_sheet(int(event.currentTarget.dataset.tableLook))
+
+
+HANDLERS = (
+    ("[data-table-open]", "click", on_open), ("[data-table-close]", "click", on_close),
+    ("[data-table-riichi]", "click", on_riichi), ("[data-table-end]", "click", on_end),
+    ("[data-table-pick]", "click", on_pick), ("[data-table-steps] [data-table-step]", "click", on_step),
+    ("[data-table-cancel]", "click", on_cancel), ("[data-table-sheet]", "change", on_sheet_input),
+    ("[data-table-sheet]", "submit", on_confirm), ("[data-table-undo]", "click", on_undo),
+    ("[data-table-look]", "click", on_look))
+
+
+def start(document, add, undo):
+    """Wire the view's controls; `add` and `undo` are the ledger's (saved, then drawn)."""
+    actions.update(add=add, undo=undo)
+    el.update(view=document.querySelector("[data-table-view]"),
+              sheet=document.querySelector("[data-table-sheet]"))
+    first = document.querySelector('[data-table-seat="0"]')
+    for seat in (1, 2, 3):  # seat 0's panel, copied to the other edges with their seat and turn
+        panel = first.cloneNode(True)
+        for node in [panel, *panel.querySelectorAll("*")]:
+            for name in node.getAttributeNames():
+                if name.startswith("data-table-") and node.getAttribute(name) == "0":
+                    node.setAttribute(name, str(seat))
+        panel.dataset.tableRotation = str(ROTATIONS[seat])
+        panel.querySelector(".ledger-first").remove()
+        document.querySelector(f'[data-table-edge="{seat}"]').appendChild(panel)
+    for index, (selector, event, handler) in enumerate(HANDLERS):
+        proxies[index] = dom.proxy(handler)
+        for node in document.querySelectorAll(selector):
+            node.addEventListener(event, proxies[index])
+    proxies["visible"] = dom.proxy(on_visible)
+    document.addEventListener("visibilitychange", proxies["visible"])

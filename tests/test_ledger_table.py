@@ -1,0 +1,76 @@
+"""The table view's logic without a page (site/ledger/table.py): where each seat sits and how it
+turns, how taps build an ending, what the panels and the differences show."""
+import doctest
+
+import pytest
+
+from ledger import present, table
+
+from .test_ledger_page import strings
+
+
+def test_the_doctests():
+    assert doctest.testmod(table).failed == 0
+
+
+def test_seats_sit_counter_clockwise_from_the_bottom_in_turn_order():
+    # bottom upright, right 90° anticlockwise, top upside down, left 90° clockwise (SPEC §10.2)
+    assert table.ROTATIONS == (0, 270, 180, 90)
+
+
+@pytest.mark.parametrize("taps, phase, winners, discarder, problem", [
+    ([1], "from", [1], None, None),
+    ([1, 2], "sheet", [1], 2, None),
+    ([1, 1], "from", [1], None, "from_winner"),  # the winner refused as discarder, where it happens
+])
+def test_a_ron_takes_the_winner_then_the_discarder(taps, phase, winners, discarder, problem):
+    entry, said = table.begin("ron"), None
+    for seat in taps:
+        entry, said = table.pick(entry, seat)
+    assert (entry["phase"], entry["winners"], entry["from"], said) == (phase, winners, discarder, problem)
+
+
+def test_a_double_ron_adds_a_winner_after_more():
+    entry = table.pick(table.begin("ron"), 0)[0]
+    entry = table.pick({**entry, "phase": "winner"}, 3)[0]
+    entry = table.pick(entry, 1)[0]
+    assert entry["winners"] == [0, 3] and entry["from"] == 1 and entry["phase"] == "sheet"
+    assert table.sheet_seat(entry, 2) == 0
+    assert table.sheet_seat({**entry, "valuing": 1}, 2) == 3
+
+
+def test_a_draw_toggles_tenpai_and_nagashi_and_the_sheet_faces_the_dealer():
+    entry = table.begin("draw")
+    for seat in (2, 0, 2):
+        entry = table.pick(entry, seat)[0]
+    entry = table.pick({**entry, "phase": "nagashi"}, 1)[0]
+    assert (entry["tenpai"], entry["nagashi"]) == ([0], [1])
+    assert table.target(entry, 1) == ("nagashi", True)
+    assert table.sheet_seat(entry, 3) == 3
+    assert table.begin("abort")["phase"] == "sheet"
+
+
+@pytest.mark.parametrize("lang", ["ko", "ja"])
+def test_the_sheet_heading_is_the_history_line_of_the_hand(lang):
+    words = strings(lang)["ledger"]
+    record = {"rules": {"players": 4, "chombo": "mangan"}, "names": ["Ann"]}
+    entry = table.pick(table.pick(table.begin("ron"), 1)[0], 0)[0]
+    line = present.describe(words, table.stated(entry), record, 0)
+    assert line == words["history"]["ron"].format(
+        winners=present.named(words, record, 1, 0), **{"from": present.named(words, record, 0, 0)})
+
+
+def test_riichi_shows_on_the_scores_and_differences_read_as_the_board():
+    assert table.shown_scores([25000, 25000, 25000, 25000], [0, 3]) == [24000, 25000, 25000, 24000]
+    assert table.differences([24000, 25000, 25000, 24000], 0) == ["", "+1,000", "+1,000", "0"]
+
+
+@pytest.mark.parametrize("lang", ["ko", "ja"])
+def test_every_word_the_view_says_is_in_both_strings_files(lang):
+    words = strings(lang)["ledger"]["table"]
+    for phase in ("winner", "from", "tenpai", "nagashi", "seat"):
+        assert words["pick_" + phase] and words["target"][phase]
+    for key in ("riichi", "riichi_on", "from_winner", "value", "confirm_next", "diffs", "cancel",
+                "diffs_close", "no_wake", "open", "close", "more", "next", "draw"):
+        assert words[key], key
+    assert words["riichi"] != words["riichi_on"]
