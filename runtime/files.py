@@ -26,12 +26,18 @@ def pyodide_scripts():
     return [PYODIDE_DIST / "pyodide.mjs", PYODIDE_DIST / "pyodide.asm.mjs"]
 
 
+# Modules no page runs: the command lines and the build's tile sprite. They stay out of the app
+# archive and the memory image; their bytes go to the standard library's compiled modules.
+BUILD_ONLY = ("engine/__main__.py", "engine/cli.py", "engine/conditions/__main__.py",
+              "engine/ledger/__main__.py", "tiles/sprite.py")
+
+
 def app_files():
     """{name inside the app archive: source path}: the engine package and the site's modules, packages
-    and subpackages included."""
+    and subpackages included, but not BUILD_ONLY."""
     engine = {p.relative_to(ROOT).as_posix(): p for p in sorted((ROOT / "engine").rglob("*.py"))}
     site = {p.relative_to(SITE).as_posix(): p for p in sorted(SITE.rglob("*.py"))}
-    return engine | site
+    return {name: path for name, path in (engine | site).items() if name not in BUILD_ONLY}
 
 
 def on_demand_files():

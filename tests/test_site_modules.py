@@ -17,8 +17,13 @@ BROWSER_ONLY = ("js", "pyscript", "pyodide", "polyscript", "_pyscript")
 
 
 def site_modules():
+    """The modules a page runs: every one under site/ but the build's (runtime.files.BUILD_ONLY)."""
+    from runtime.files import BUILD_ONLY
+
     names = []
     for path in sorted(SITE.rglob("*.py")):
+        if path.relative_to(SITE).as_posix() in BUILD_ONLY:
+            continue
         parts = path.relative_to(SITE).with_suffix("").parts
         names.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
     return names
