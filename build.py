@@ -39,10 +39,11 @@ LANGUAGES = ("ko", "ja")
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", runtime.STDLIB,
                  "pyodide-lock.json")
 # Fetched only when a page needs them, never by a first visit: the ledger's QR encoder.
-# Not precached: the QR encoder (the share box fetches it) and the 512 px icons (a browser fetches
-# them to install the app or show a link preview, never to draw a page): their bytes go to the
-# standard library's compiled modules instead.
-ON_DEMAND = ("app/qr.zip", "icons/icon-512.png", "icons/icon-maskable-512.png")
+# Not precached: the QR encoder (the share box fetches it), the PNG icons (a browser fetches them
+# to install the app or show a link preview, never to draw a page) and the decoder's licence
+# (shipped beside it, read by people): their bytes go to the standard library's compiled modules.
+ON_DEMAND = ("app/qr.zip", "icons/icon-192.png", "icons/icon-512.png", "icons/icon-maskable-512.png",
+             "runtime/fzstd/LICENSE")
 BUILD_INFO = "app/build.json"  # the build's hash and the snapshot's module list, read by the loader
 DEFAULT_PARTS = {"rule": "riichi", "fumode": "count"}  # the default hand by its parts: fu breakdown
 PYSCRIPT_CONFIG = SITE / "pyscript.json"  # its URLs from the site root; each page prefixes its root

@@ -300,7 +300,8 @@ def test_the_qr_encoder_ships_on_demand_only(site):
     files = json.loads(re.search(r"const FILES = (\[.*?\]);", worker).group(1))
     assert "app/qr.zip" not in files
     on_demand = json.loads(re.search(r"const ON_DEMAND = (\[.*?\]);", worker).group(1))
-    assert on_demand == ["app/qr.zip", "icons/icon-512.png", "icons/icon-maskable-512.png"]
+    assert on_demand == ["app/qr.zip", "icons/icon-192.png", "icons/icon-512.png",
+                         "icons/icon-maskable-512.png", "runtime/fzstd/LICENSE"]
     assert not set(on_demand) & set(files)
     with zipfile.ZipFile(site / "app" / "qr.zip") as archive:
         names = set(archive.namelist())
