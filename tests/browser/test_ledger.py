@@ -326,15 +326,25 @@ def exported_hands(record):
     return [ledger.read_hand(hand, index, rules) for index, hand in enumerate(record["hands"])]
 
 
-def test_the_calculators_hand_in_one_tap(context, base_url):
+def carried(context, base_url, change=None):
+    """A game started on the ledger; on the calculator, a dealer's 4 han 40 fu tsumo (then
+    `change(calculator)`), carried by the ledger link. Returns (the ledger's tab, its Watch, the
+    calculator's tab, now on the ledger)."""
     page, watch = open_ledger(context, base_url, "ko")
     start(page)
     calculator = context.new_page()
     calculator.goto(f"{base_url}ko/?han=4&fu=40&win=tsumo&seat=dealer")
     calculator.wait_for_selector(READY, timeout=60_000)
+    if change is not None:
+        change(calculator)
     with calculator.expect_navigation():
         calculator.click("[data-ledger-link]")
     calculator.wait_for_selector(READY, timeout=60_000)
+    return page, watch, calculator
+
+
+def test_the_calculators_hand_in_one_tap(context, base_url):
+    _page, watch, calculator = carried(context, base_url)
     assert calculator.is_checked("#lh-result-tsumo")
     assert calculator.is_checked("#lh-winner-0")  # the dealer of East 1
     assert calculator.input_value("#lh-han-0") == "4" and calculator.input_value("#lh-fu-0") == "40"
@@ -347,15 +357,7 @@ def test_the_calculators_hand_in_one_tap(context, base_url):
 def test_a_hand_changed_just_before_the_tap_is_the_one_carried(context, base_url):
     # The calculator writes its address once input pauses; the ledger link still takes the hand
     # as the form shows it at the moment of the tap.
-    page, watch = open_ledger(context, base_url, "ko")
-    start(page)
-    calculator = context.new_page()
-    calculator.goto(f"{base_url}ko/?han=4&fu=40&win=tsumo&seat=dealer")
-    calculator.wait_for_selector(READY, timeout=60_000)
-    calculator.fill("#f-han", "6")
-    with calculator.expect_navigation():
-        calculator.click("[data-ledger-link]")
-    calculator.wait_for_selector(READY, timeout=60_000)
+    _page, watch, calculator = carried(context, base_url, lambda tab: tab.fill("#f-han", "6"))
     assert calculator.input_value("#lh-han-0") == "6"
     assert preview(calculator) == [18000, -6000, -6000, -6000]  # a dealer's haneman: 6,000 all
     watch.clean()
