@@ -4,17 +4,15 @@ The panels face their players in turn order (the hook and the computed CSS turn 
 is kept awake while the view is open, riichi is a tap, and a hand entered by taps is the record the
 command line replays to the same scores.
 """
-import json
 
 import pytest
 
 from ledger.tilebox import seat_wind
 
 from .conftest import READY, Watch
-from .test_ledger import cli, exported, points, start, words
+from .test_ledger import cli, exported, points, start, stored_current, words
 from .test_ledger_tiles import PINFU_ON_8S, expected as tiles_value
 
-KEY = "mahjong-ledger"
 # Seats in turn order counter-clockwise from the bottom: bottom, right, top, left.
 ROTATION = {0: 0, 1: 270, 2: 180, 3: 90}
 WAKE_STUB = """
@@ -188,7 +186,7 @@ def test_a_ron_entered_by_taps_matches_the_command_line(context, base_url, lang)
     assert sticks(page) == game["next"]["sticks"] == 0
     assert int(page.inner_text("[data-table-honba]")) == game["next"]["honba"]
     assert not sheet.is_visible()
-    assert json.loads(page.evaluate(f"localStorage.getItem('{KEY}')"))["record"]["hands"] == [hand]
+    assert stored_current(page)["record"]["hands"] == [hand]
     assert not page.is_checked("#lh-riichi-2")  # the next hand starts without riichi
 
     # A double ron: the second winner after "more", then the discarder; one sheet per winner.
