@@ -340,7 +340,7 @@ def start(document):
     bind(document)
     tilebox.mount(document, win(), {int(block.dataset.ledgerWinner): block
                                     for block in each("[data-ledger-winner]", el["hand_form"])},
-                  hand.preview)
+                  table.tiles_changed)
     proxies.update({name: dom.proxy(handler) for name, handler in HANDLERS.items()})
     state["record"] = store.open_games()
     store.show_older_damaged()

@@ -78,13 +78,15 @@ def by_tiles(record, before, editing, event, adding):
         asyncio.ensure_future(load_boxes())
     typed_in = getattr(getattr(event, "target", None), "id", None)
     refused = tilebox.settle(seats, game_keys, typed_in)
+    for holder in tilebox.holders.values():  # one may be lent to the table view's sheet
+        clear_errors(holder)
     for seat, text in refused.items():
         if seat not in tilebox.boxes:
             text = L["hand"]["tiles_unavailable"] if tilebox.page.get("failed") else ""
         elif not text and adding:
             text = tilebox.empty_text(tilebox.page["strings"])
         if text:
-            show_error("tiles", text, q(f'[data-ledger-winner="{seat}"]', el["hand_form"]))
+            show_error("tiles", text, tilebox.holders[seat])
     if refused:
         no_preview("" if any(refused.values()) or adding else L["hand"]["tiles_pending"])
     return not refused
@@ -95,7 +97,7 @@ async def load_boxes():
     preview again (with the box drawn, or saying it could not be read)."""
     if not await tilebox.load():
         tilebox.page["failed"] = True
-    preview()
+    tilebox.page["changed"]()
 
 
 def outcome(record, raw, editing=None):

@@ -5,7 +5,9 @@ at the bottom (upright), 1 on the right, 2 at the top, 3 on the left (none in th
 The view has no hand of its own: it writes the next-hand form's controls (result, winners, the
 discarder, tenpai, nagashi, the chombo seat, riichi, each winner's han and fu) and confirms the
 form's hand through the ledger's own add (`actions`), so what it records, previews and saves is
-the form's. The functions above the line are the view's logic without a page, unit-tested.
+the form's. A winner valued by tiles ticks the form's "by tiles" box and has the form's own tile
+box (ledger.tilebox) lent to the sheet while it is valued. The functions above the line are the
+view's logic without a page, unit-tested.
 
 >>> entry, problem = pick(begin("ron"), 1)
 >>> entry["phase"], entry["winners"], problem
@@ -19,7 +21,7 @@ import contextlib
 import dom
 from calculator.present import fmt
 from engine import ledger
-from ledger import board, hand
+from ledger import board, hand, tilebox
 from ledger.game import current_game, standing
 from ledger.page import L, doc, each, el, error_text, q, round_text, state, win
 from ledger.present import describe, hand_dealer, named, signed
@@ -121,7 +123,7 @@ def differences(scores, seat):
 
 # ---------------------------------------------------------------- the page
 
-view = {"entry": None, "lock": None, "told": False, "game": (None, None)}
+view = {"entry": None, "lock": None, "told": False, "game": (None, None), "lent": None}
 actions = {}  # the ledger's add and undo (given to start)
 proxies = {}
 
@@ -218,6 +220,7 @@ def reset_form():
     """The form as it starts, but for this hand's riichi."""
     riichi = hand.checked("riichi")
     el["hand_form"].reset()
+    tilebox.reset()
     for seat in riichi:
         q(f"#lh-riichi-{seat}").checked = True
 
@@ -229,8 +232,34 @@ def copy_value(source, target):
         q(f'[name="{name}"]', target).value = q(f'[name="{name}"]', source).value
 
 
+def valued_seat(entry):
+    return entry["winners"][entry["valuing"]]
+
+
 def winner_box(entry):
-    return q(f'[data-ledger-winner="{entry["winners"][entry["valuing"]]}"]', el["hand_form"])
+    return q(f'[data-ledger-winner="{valued_seat(entry)}"]', el["hand_form"])
+
+
+def lend_tiles(seat):
+    """`seat`'s tile box, out of its block in the form into the sheet (the same controls, moved)."""
+    q("[data-table-value]").appendChild(tilebox.holders[seat])
+    view["lent"] = seat
+
+
+def return_tiles():
+    """The lent tile box back to the end of its block in the form."""
+    seat, view["lent"] = view["lent"], None
+    if seat is not None:
+        tilebox.blocks[seat].appendChild(tilebox.holders[seat])
+
+
+def tiles_changed():
+    """A tap in a tile box, or the boxes read: the sheet's preview while it holds one, else the
+    form's."""
+    if view["lent"] is None:
+        hand.preview()
+    else:
+        preview_sheet()
 
 
 def open_sheet(seat=None):
@@ -242,6 +271,7 @@ def open_sheet(seat=None):
     sheet = el["sheet"]
     valued = seat is None and entry["end"] in ("ron", "tsumo")
     sheet.dataset.kind = "diffs" if seat is not None else "hand"
+    return_tiles()
     put("[data-table-sheet-cancel]", L["table"]["cancel" if seat is None else "diffs_close"])
     q("[data-table-value]").hidden = not valued
     for other in range(record["rules"]["players"]):
@@ -263,6 +293,10 @@ def open_sheet(seat=None):
             put("[data-table-value-heading]", L["table"]["value"].format(
                 name=named(L, record, entry["winners"][entry["valuing"]], dealer)))
             copy_value(winner_box(entry), sheet)
+            on = tilebox.is_open(valued_seat(entry))
+            q("[data-table-bytiles]").checked = on
+            if on:
+                lend_tiles(valued_seat(entry))
         last = not valued or entry["valuing"] == len(entry["winners"]) - 1
         put("[data-table-confirm]", L["hand"]["add"] if last else L["table"]["confirm_next"])
         preview_sheet()
@@ -272,15 +306,28 @@ def open_sheet(seat=None):
     draw()
 
 
-def preview_sheet():
+def preview_sheet(event=None, adding=False):
     """The sheet's preview, as the form's: every seat's change and the next hand; the hand when
-    it can be added."""
+    it can be added. A winner by tiles has the value of its tiles, as in the form."""
     entry = view["entry"]
     sheet = el["sheet"]
-    if entry["end"] in ("ron", "tsumo"):
-        copy_value(sheet, winner_box(entry))
-        sheet.dataset.yakuman = q('[name="yakuman"]', sheet).value
+    valued = entry["end"] in ("ron", "tsumo")
+    if valued:
+        tiles = tilebox.is_open(valued_seat(entry))
+        for name in ("han", "fu", "yakuman"):
+            q(f'[name="{name}"]', sheet).disabled = tiles
+        if not tiles:
+            copy_value(sheet, winner_box(entry))
     record = state["record"]
+    settled = hand.by_tiles(record, game_of(record), None, event, adding)
+    if valued:
+        copy_value(winner_box(entry), sheet)
+        sheet.dataset.yakuman = q('[name="yakuman"]', sheet).value
+    if not settled:
+        say("", "[data-table-sheet-error]")
+        put("[data-table-preview]", "–")
+        put("[data-table-preview-next]", "")
+        return None
     raw = hand.read_form_hand()
     try:
         added, before, after = hand.outcome(record, raw)
@@ -298,6 +345,7 @@ def preview_sheet():
 
 
 def end_entry():
+    return_tiles()
     view["entry"] = None
     q("[data-table-sheet-box]").hidden = True
     say("")
@@ -409,15 +457,24 @@ def on_cancel(_event):
     draw()
 
 
-def on_sheet_input(_event):
-    if el["sheet"].dataset.kind == "hand":
-        preview_sheet()
+def on_sheet_input(event):
+    """A value changed on the sheet; its "by tiles" box ticks the form's and lends the sheet the
+    winner's tile box (or gives it back)."""
+    if el["sheet"].dataset.kind != "hand":
+        return
+    if event.target.hasAttribute("data-table-bytiles"):
+        seat = valued_seat(view["entry"])
+        q(f"#lh-bytiles-{seat}").checked = event.target.checked
+        return_tiles()
+        if event.target.checked:
+            lend_tiles(seat)
+    preview_sheet(event)
 
 
 def on_confirm(event):
     event.preventDefault()
     entry = view["entry"]
-    added = preview_sheet()
+    added = preview_sheet(adding=True)
     if added is None:
         return
     if entry["end"] in ("ron", "tsumo") and entry["valuing"] < len(entry["winners"]) - 1:

@@ -154,6 +154,7 @@ def own_classes(classes):
 
 page = {}  # "document", "window", "changed" (the form's preview), "strings" once loaded
 blocks = {}  # seat -> its block in the form
+holders = {}  # seat -> the part of its block holding the tiles (the table view's sheet can lend it)
 boxes = {}  # seat -> its TileBox, once the calculator's page was read
 known = {}  # seat -> (the keys last given the engine, what it answered)
 
@@ -162,6 +163,7 @@ def mount(document, window, block_of, changed):
     """The winners' blocks; a tap in a box, or a box once it is drawn, calls `changed()`."""
     page.update(document=document, window=window, changed=changed)
     blocks.update(block_of)
+    holders.update({seat: block.querySelector("[data-ledger-tiles]") for seat, block in block_of.items()})
 
 
 def is_open(seat):
@@ -214,12 +216,12 @@ def place_box(seat, block, parts, strings):
     heading.className = "tiles-row-label"
     heading.textContent = strings["tiles"]["situation"]
     situation.prepend(heading)
-    holder = block.querySelector("[data-ledger-tiles]")
+    holder = holders[seat]
     holder.insertBefore(box, holder.querySelector('[data-ledger-error="tiles"]'))
     holder.append(situation, result)
 
-    def field(name, block=block):
-        return block.querySelector(f'[name="{name}"]')
+    def field(name, block=block, holder=holder):  # the tiles' controls go where the holder goes
+        return holder.querySelector(f'[name="{name}"]') or block.querySelector(f'[name="{name}"]')
 
     tile_box = TileBox(document, box, field, strings, holder, flags=BOX_FLAGS)
     tile_box.listen(lambda _name: page["changed"]())

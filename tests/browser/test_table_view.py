@@ -7,8 +7,11 @@ command line replays to the same scores.
 
 import pytest
 
+from ledger.tilebox import seat_wind
+
 from .conftest import READY, Watch
 from .test_ledger import cli, exported, points, start, stored_current, words
+from .test_ledger_tiles import PINFU_ON_8S, expected as tiles_value
 
 # Seats in turn order counter-clockwise from the bottom: bottom, right, top, left.
 ROTATION = {0: 0, 1: 270, 2: 180, 3: 90}
@@ -212,6 +215,45 @@ def test_a_ron_entered_by_taps_matches_the_command_line(context, base_url, lang)
     page.click("[data-table-undo]")
     wait_hands(page, 1)
     assert view_scores(page) == game["next"]["scores"]
+    watch.clean()
+
+
+@pytest.mark.parametrize("lang", ["ko", "ja"])
+def test_a_winner_valued_by_tiles_on_the_sheet_matches_the_command_line(context, base_url, lang):
+    page, watch = open_view(context, base_url, lang)
+    page.click('[data-table-riichi="1"]')
+    page.click('[data-table-end="ron"]')
+    page.click('[data-table-pick="1"]')  # the winner, in riichi
+    page.click('[data-table-pick="2"]')  # the discarder
+    sheet = page.locator("[data-table-sheet]")
+    sheet.locator("[data-table-bytiles]").check()
+    # The form's own tile box, lent to the sheet: the form's "by tiles" box is ticked.
+    sheet.locator("[data-ledger-tiles] [data-tiles-palette]").wait_for(state="visible")
+    assert page.is_checked("#lh-bytiles-1")
+    sheet.locator('[data-tiles-target="hand"]').click()
+    for tile in PINFU_ON_8S:
+        sheet.locator(f'[data-tiles-palette] [data-tile="{tile}"]').click()
+    sheet.locator('[data-tiles-target="dora"]').click()
+    sheet.locator('[data-tiles-palette] [data-tile="1m"]').click()
+    # East 1, seat 0 deals: the winner's seat wind is South, the round's East.
+    want = tiles_value(PINFU_ON_8S, "8s", seat_wind(1, 0, 4), "E", "ron", riichi="1", dora="1m")["tiles"]
+    page.wait_for_function(f"document.querySelector('#tv-fu').value === '{want['fu']}'"
+                           f" && document.querySelector('#tv-han').value === '{want['han']}'")
+    assert sheet.locator('select[name="han"]').is_disabled()  # the tiles' value, not the player's
+    hand = {"result": "ron", "from": 2, "riichi": [1],
+            "winners": [{"seat": 1, "yakuman": 0, "han": want["han"], "fu": want["fu"]}]}
+    expected = cli({**exported(page), "hands": [hand]})
+    preview = [points(page.inner_text(f'[data-table-preview="{seat}"]')) for seat in range(4)]
+    assert preview == expected["hands"][0]["deltas"]
+    page.click("[data-table-confirm]")
+    wait_hands(page, 1)
+    saved = exported(page)
+    assert saved["hands"] == [hand]
+    game = cli(saved)
+    assert view_scores(page) == game["next"]["scores"] == expected["next"]["scores"]
+    # The box is back in the winner's block of the form, which starts the next hand afresh.
+    assert page.locator('[data-ledger-winner="1"] [data-ledger-tiles]').count() == 1
+    assert not sheet.locator("[data-ledger-tiles]").count() and not page.is_checked("#lh-bytiles-1")
     watch.clean()
 
 
