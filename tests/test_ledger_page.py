@@ -187,7 +187,7 @@ def test_preset_table_equals_the_presets(lang):
 
 SECOND = {"ko": {"seat": "자리 순서", "split": "공동 순위", "mangan": "만관 지불",
                  "penalty": "벌점 {n}"},
-          "ja": {"seat": "席順", "split": "同着", "mangan": "満貫払い", "penalty": "罰点{n}"}}
+          "ja": {"seat": "席順（上家取り）", "split": "同着", "mangan": "満貫払い", "penalty": "罰点{n}"}}
 
 
 @pytest.mark.parametrize("lang", LANGS)
