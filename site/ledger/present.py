@@ -43,7 +43,7 @@ def seat_wind(words, seat, dealer, players):
 
 def named(words, record, seat, dealer):
     """A seat as it is named during a hand: the name with its wind in that hand (SPEC §10.1),
-    "B · 남가" / "B（南家）". Without a dealer (no hand), the name alone.
+    "B(남가)" / "B（南家）". Without a dealer (no hand), the name alone.
 
     >>> words = {"seat": {"1": "B"}, "seat_wind": {"0": "E", "3": "N"},
     ...          "named": {"with_wind": "{name} ({wind})"}}
