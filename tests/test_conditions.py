@@ -446,6 +446,16 @@ def test_query_reads_full_width_and_three_player():
     assert table.rules["tsumoloss"] == 0
 
 
+@pytest.mark.parametrize("text", ["32,000, 28,500, 22,000, 17,500", "32,000,28,500,22,000,17,500",
+                                  "32000, 28,500,22000, 17,500"])
+def test_query_reads_amounts_with_thousands_separators(text):
+    # typed the way every page writes amounts; the plain form stays the URL's
+    table, *_ = read_query({"scores": text})
+    assert table.scores == (32000, 28500, 22000, 17500)
+    table, *_ = read_query({"players": "3", "scores": "-1,200, 41,200, 35,000"})
+    assert table.scores == (-1200, 41200, 35000)
+
+
 @pytest.mark.parametrize("query,field,code", [
     ({"scores": "<img src=x onerror=alert(1)>"}, "scores", "wrong_count"),
     ({"scores": "1,2,3,<img>"}, "scores", "not_an_integer"),
@@ -500,18 +510,18 @@ def said(lang, scores, dealer, seat, **rules):
 def test_words_ko():
     texts = said("ko", [32000, 28500, 22000, 17500], 0, 1)
     # an amount is a threshold ("… 이상"); from 3 han on any ron of 25 fu or more does it
-    assert texts["ron-0"] == ("동가 직격 2,000 이상", "1판 60부 · 2판 30부 · 3판 이상은 아무 화료나")
+    assert texts["ron-0"] == ("동가 직격 2,000 이상", "1판 60부 · 2판 30부 · 3판 이상은 부 상관없음")
     assert texts["ron-2"] == ("서가에게서 론 3,600 이상",
-                              "1판 110부 · 2판 60부 · 3판 30부 · 4판 이상은 아무 화료나")
+                              "1판 110부 · 2판 60부 · 3판 30부 · 4판 이상은 부 상관없음")
     # 600·1,200 is base 560 at least (1판 70부); 3판 20부, the fewest fu at 3 han, gives 640
-    assert texts["tsumo"] == ("쯔모 600·1,200 이상", "1판 70부 · 2판 40부 · 3판 이상은 아무 화료나")
+    assert texts["tsumo"] == ("쯔모 600·1,200 이상", "1판 70부 · 2판 40부 · 3판 이상은 부 상관없음")
     texts = said("ko", [32000, 24000, 23000, 21000], 3, 3)
     assert texts["tsumo"] == ("2,900 올 이상", "2판 90부 · 3판 50부 · 4판 25부")  # 4판 20부 is 2,600 올
     texts = said("ko", [60000, 15000, 13000, 12000], 3, 2, multi=0)
     assert texts["ron-1"][0] == "서가에게서는 역만으로도 안 돼요"
     assert texts["ron-0"] == ("남가 직격 24,000 이상", "삼배만부터")
     texts = said("ko", [30100, 30000, 20000, 19900], 3, 0)
-    assert texts["tsumo"][0] == "쯔모라면 아무 화료나 돼요"
+    assert texts["tsumo"][0] == "쯔모라면 어떤 화료든 돼요"
 
 
 def test_words_ja():

@@ -160,7 +160,7 @@ def test_the_presenter_names_each_yaku_with_its_han_or_multiple():
 
 def test_the_presenter_reads_the_melds_and_the_pair():
     groups = tiles_present.reading_groups(PLAIN["reading"], STRINGS["ko"])
-    assert groups == [("슌쯔", ["2m", "3m", "4m"]), ("운 커쯔", ["7z", "7z", "7z"]),
+    assert groups == [("슌쯔", ["2m", "3m", "4m"]), ("울어서 만든 커쯔", ["7z", "7z", "7z"]),
                       ("머리", ["5p", "5p"])]
     assert tiles_present.tile_names(["0m", "1z"], STRINGS["ja"]) == "赤五萬 東"
 

@@ -13,6 +13,8 @@ Traceback (most recent call last):
 ...
 engine.conditions.state.StateError: seat='4': out_of_range
 """
+import re
+
 from .. import inputs as read
 from ..inputs import InputError
 from ..keys import KEYS, MAX_VALUE_LENGTH
@@ -34,6 +36,8 @@ QUERY_DEFAULTS = {
 }
 DEFAULT_SCORES = {4: QUERY_DEFAULTS["scores"], 3: "41000,35000,29000"}
 RULE_KEYS = ("players", "ties", "kiriage", "multi", "tsumoloss")
+# A comma between two amounts, not the thousands separator inside one ("32,000,28,500").
+GROUPED = re.compile(r",(?!\d{3}(?!\d))")
 
 
 class StateError(InputError):
@@ -149,6 +153,8 @@ def read_query(mapping):
     except RecordError as error:
         raise _state_error(error, error.field) from None
     scores = [part.strip() for part in texts["scores"].split(",")]
+    if len(scores) != rules["players"]:  # amounts typed as the pages show them: "32,000, 28,500"
+        scores = [part.strip().replace(",", "") for part in GROUPED.split(texts["scores"])]
     if len(scores) != rules["players"]:
         raise StateError("scores", "wrong_count", texts["scores"])
     state = {"scores": [_number(score, "scores", -MAX_POINTS, MAX_POINTS) for score in scores]}

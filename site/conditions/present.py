@@ -8,7 +8,7 @@ page packages live, so the static and the live page word an answer the same way.
 >>> need = {"points": [1300, 2600], "hands": [{"han": 3, "fu": 40}, {"han": 4, "fu": 20}],
 ...         "limit": None}
 >>> route_texts({"win": "tsumo", "need": need}, [25000] * 4, 0, 1, strings)
-('쯔모 1,300·2,600 이상', '3판 40부 · 4판 이상은 아무 화료나')
+('쯔모 1,300·2,600 이상', '3판 40부 · 4판 이상은 부 상관없음')
 """
 from engine.conditions import possible
 from engine.keys import FU_VALUES
@@ -49,7 +49,7 @@ def smallest_fu(han, win):
 def hands_text(need, strings, win="ron"):
     """The han/fu readings under an amount: each han 1–4 with its smallest fu, then the limit.
     Once a han's reading is the fewest fu that han can have, any hand of that han or more does
-    it, and the line says so once ("3판 이상은 아무 화료나") instead of listing fu that no longer
+    it, and the line says so once ("3판 이상은 부 상관없음") instead of listing fu that no longer
     matter."""
     say = strings["conditions"]["say"]
     parts = []

@@ -25,6 +25,18 @@ def signed_result(value):
     return text.replace("-", MINUS)
 
 
+def oka_text(oka):
+    """An oka cell: whole like the uma beside it ("+20"), tenths only when shared unevenly; none
+    blank.
+
+    >>> oka_text(20.0), oka_text(6.7), oka_text(0)
+    ('+20', '+6.7', '')
+    """
+    if not oka:
+        return ""
+    return signed(int(oka)) if oka == int(oka) else signed_result(oka)
+
+
 def seat_name(words, record, seat):
     names = record.get("names") or []
     name = names[seat] if seat < len(names) else ""
@@ -43,7 +55,7 @@ def seat_wind(words, seat, dealer, players):
 
 def named(words, record, seat, dealer):
     """A seat as it is named during a hand: the name with its wind in that hand (SPEC §10.1),
-    "B · 남가" / "B（南家）". Without a dealer (no hand), the name alone.
+    "B(남가)" / "B（南家）". Without a dealer (no hand), the name alone.
 
     >>> words = {"seat": {"1": "B"}, "seat_wind": {"0": "E", "3": "N"},
     ...          "named": {"with_wind": "{name} ({wind})"}}
@@ -196,7 +208,7 @@ def final_cells(words, record, final, seat):
     """
     return [place_text(words, final["places"][seat]), seat_name(words, record, seat),
             fmt(final["scores"][seat]), signed(final["uma"][seat]),
-            signed_result(final["oka"][seat]) if final["oka"][seat] else "",
+            oka_text(final["oka"][seat]),
             signed(final["chombo"][seat]) if final["chombo"][seat] else "",
             signed_result(final["results"][seat])]
 

@@ -40,7 +40,7 @@ def expected(record, seat, place, lang, riichi=0):
     upcoming = json.loads(replay.stdout)["next"]
     scores, dealer = upcoming["scores"], upcoming["dealer"]
     strings = tomllib.loads((build.CONTENT / lang / "strings.toml").read_text(encoding="utf-8"))
-    # a seat is named with its wind in the hand about to be played (SPEC §10.1): "B · 서가"
+    # a seat is named with its wind in the hand about to be played (SPEC §10.1): "B(서가)"
     texts = conditions_present.view(answer, scores, dealer, strings, lambda s: ledger_present.named(
         strings["ledger"], {**record, "rules": {"players": 4, **record["rules"]}}, s, dealer))
     return {hook: text for hook, (text, _hands) in texts.items()}
