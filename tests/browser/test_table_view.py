@@ -95,7 +95,8 @@ def test_panels_face_their_players_in_turn_order(context, base_url, players):
         assert box["width"] >= 48 and box["height"] >= 48
     # Each panel names its seat with this hand's wind, as the board does (seat 0 deals first).
     wind = words("ko")["seat_wind"]
-    assert page.inner_text('[data-table-name="1"]') == f'{words("ko")["seat"]["1"]} · {wind["1"]}'
+    assert page.inner_text('[data-table-name="1"]') == words("ko")["named"]["with_wind"].format(
+        name=words("ko")["seat"]["1"], wind=wind["1"])
     assert page.locator('[data-table-dealer="0"]').is_visible()
     assert not page.locator('[data-table-dealer="1"]').is_visible()
     watch.clean()
