@@ -158,24 +158,21 @@ def test_riichi_is_one_tap_and_a_second_takes_it_back(context, base_url):
     watch.clean()
 
 
-@pytest.mark.parametrize("lang", ["ko", "ja"])
-def test_a_ron_entered_by_taps_matches_the_command_line(context, base_url, lang):
-    page, watch = open_view(context, base_url, lang)
-    page.click('[data-table-riichi="2"]')
+def ron_by_taps(page, riichi, winner, discarder):
+    """One seat's riichi, then a ron by taps: the winner's panel, the discarder's; the sheet."""
+    page.click(f'[data-table-riichi="{riichi}"]')
     page.click('[data-table-end="ron"]')
-    page.click('[data-table-pick="1"]')  # the winner
-    page.click('[data-table-pick="2"]')  # the discarder
+    page.click(f'[data-table-pick="{winner}"]')
+    page.click(f'[data-table-pick="{discarder}"]')
     sheet = page.locator("[data-table-sheet]")
     sheet.wait_for(state="visible")
-    assert sheet.get_attribute("data-table-rotation") == "270"  # toward the winner, on the right
-    assert turned(sheet.evaluate(TURN)) == 270
-    sheet.locator('select[name="han"]').select_option("4")
-    sheet.locator('select[name="fu"]').select_option("30")
-    # The record the form makes (its winners carry yakuman 0 beside han and fu).
-    hand = {"result": "ron", "from": 2, "winners": [{"seat": 1, "yakuman": 0, "han": 4, "fu": 30}],
-            "riichi": [2]}
-    record = exported(page)
-    expected = cli({**record, "hands": [hand]})
+    return sheet
+
+
+def confirmed_as_the_command_line(page, hand):
+    """The sheet's preview is the command line's change for `hand` as the first hand; confirmed,
+    the saved hand is `hand` and the view's scores are the command line's. Returns its game."""
+    expected = cli({**exported(page), "hands": [hand]})
     preview = [points(page.inner_text(f'[data-table-preview="{seat}"]')) for seat in range(4)]
     assert preview == expected["hands"][0]["deltas"]
     page.click("[data-table-confirm]")
@@ -184,6 +181,21 @@ def test_a_ron_entered_by_taps_matches_the_command_line(context, base_url, lang)
     assert saved["hands"] == [hand]
     game = cli(saved)
     assert view_scores(page) == game["next"]["scores"] == expected["next"]["scores"]
+    return game
+
+
+@pytest.mark.parametrize("lang", ["ko", "ja"])
+def test_a_ron_entered_by_taps_matches_the_command_line(context, base_url, lang):
+    page, watch = open_view(context, base_url, lang)
+    sheet = ron_by_taps(page, riichi=2, winner=1, discarder=2)
+    assert sheet.get_attribute("data-table-rotation") == "270"  # toward the winner, on the right
+    assert turned(sheet.evaluate(TURN)) == 270
+    sheet.locator('select[name="han"]').select_option("4")
+    sheet.locator('select[name="fu"]').select_option("30")
+    # The record the form makes (its winners carry yakuman 0 beside han and fu).
+    hand = {"result": "ron", "from": 2, "winners": [{"seat": 1, "yakuman": 0, "han": 4, "fu": 30}],
+            "riichi": [2]}
+    game = confirmed_as_the_command_line(page, hand)
     assert sticks(page) == game["next"]["sticks"] == 0
     assert int(page.inner_text("[data-table-honba]")) == game["next"]["honba"]
     assert not sheet.is_visible()
@@ -222,11 +234,7 @@ def test_a_ron_entered_by_taps_matches_the_command_line(context, base_url, lang)
 @pytest.mark.parametrize("lang", ["ko", "ja"])
 def test_a_winner_valued_by_tiles_on_the_sheet_matches_the_command_line(context, base_url, lang):
     page, watch = open_view(context, base_url, lang)
-    page.click('[data-table-riichi="1"]')
-    page.click('[data-table-end="ron"]')
-    page.click('[data-table-pick="1"]')  # the winner, in riichi
-    page.click('[data-table-pick="2"]')  # the discarder
-    sheet = page.locator("[data-table-sheet]")
+    sheet = ron_by_taps(page, riichi=1, winner=1, discarder=2)  # the winner in riichi
     sheet.locator("[data-table-bytiles]").check()
     # The form's own tile box, lent to the sheet: the form's "by tiles" box is ticked.
     sheet.locator("[data-ledger-tiles] [data-tiles-palette]").wait_for(state="visible")
@@ -243,15 +251,7 @@ def test_a_winner_valued_by_tiles_on_the_sheet_matches_the_command_line(context,
     assert sheet.locator('select[name="han"]').is_disabled()  # the tiles' value, not the player's
     hand = {"result": "ron", "from": 2, "riichi": [1],
             "winners": [{"seat": 1, "yakuman": 0, "han": want["han"], "fu": want["fu"]}]}
-    expected = cli({**exported(page), "hands": [hand]})
-    preview = [points(page.inner_text(f'[data-table-preview="{seat}"]')) for seat in range(4)]
-    assert preview == expected["hands"][0]["deltas"]
-    page.click("[data-table-confirm]")
-    wait_hands(page, 1)
-    saved = exported(page)
-    assert saved["hands"] == [hand]
-    game = cli(saved)
-    assert view_scores(page) == game["next"]["scores"] == expected["next"]["scores"]
+    confirmed_as_the_command_line(page, hand)
     # The box is back in the winner's block of the form, which starts the next hand afresh.
     assert page.locator('[data-ledger-winner="1"] [data-ledger-tiles]').count() == 1
     assert not sheet.locator("[data-ledger-tiles]").count() and not page.is_checked("#lh-bytiles-1")
