@@ -86,21 +86,30 @@ def write_link(mapping):
     state["link_timer"] = window.setTimeout(page["proxies"]["flush"], LINK_MS)
 
 
-def flush_link(_event=None):
-    """Write the pending address now: when its time comes, and before anything reads it (the
-    share button, the ledger link, leaving the page)."""
+def settle_link(write):
+    """No address pending any more: written now (`write`), or dropped (the address came from
+    outside, a link or the back button)."""
     if state["link_timer"] is not None:
         page["dom"].window.clearTimeout(state["link_timer"])
         state["link_timer"] = None
     if state["pending_link"] is not None:
-        state["link"] = address.write(page["dom"].window, state["pending_link"], state["link"])
+        if write:
+            state["link"] = address.write(page["dom"].window, state["pending_link"], state["link"])
         state["pending_link"] = None
         page["dom"].document.documentElement.dataset.link = "written"
+
+
+def flush_link(_event=None):
+    """Write the pending address now: when its time comes, and before anything reads it (the
+    share button, the ledger link, leaving the page)."""
+    settle_link(write=True)
 
 
 def before_leaving(event):
     """Capture phase, before the ledger link's own script reads the address: a pending address
     is written first. Taps elsewhere (the tiles) leave it pending."""
+    if state["pending_link"] is None:  # most events: nothing to write, no lookup
+        return
     target = getattr(event, "target", None)
     closest = getattr(target, "closest", None)
     if closest is not None and dom.found(closest("a[href], [data-share]")):
@@ -305,9 +314,7 @@ def on_link(_event=None):
     # A link's values the form could not hold (an unknown option) still reach the engine, so the
     # field shows its error instead of a silent default.
     state["link"] = None  # the address came from outside: the next input rewrites it
-    if state["pending_link"] is not None:  # and an address still pending from before does not
-        state["pending_link"] = None
-        page["dom"].document.documentElement.dataset.link = "written"
+    settle_link(write=False)  # and an address still pending from before does not
     form = read_form()
     follow_preset(form)
     update(with_tiles({**form, **address.read(page["dom"].window, engine.KEYS)}))
