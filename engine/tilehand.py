@@ -251,7 +251,7 @@ def _best(v, tiles, agari, win):
             han = sum(h for _n, h, _k in scored) + extra
             fu = fu_of(reading, situation, v["dwind4"])
             hand = Hand(han, fu.fu, win, dealer)
-            yaku = [{"name": n, "han": h} for n, h, _k in scored]
+            yaku = [{"name": n, "han": h, **_wind_of(n, v)} for n, h, _k in scored]
         outcome = riichi_payments(hand, rules)
         # what it pays, then more han, then more fu (Tenhou's records read a capped hand so)
         key = (outcome.total, yakuman, han, fu.fu if fu else 0)
@@ -262,6 +262,15 @@ def _best(v, tiles, agari, win):
     if best is None and refused:
         raise TileError("hand", "no_yaku")
     return best
+
+
+def _wind_of(name, v):
+    """The wind a wind yaku is for, so that its name can say it: 「自風 東」 (Tenhou's way)."""
+    if name == "seat_wind":
+        return {"wind": v["seatwind"]}
+    if name == "round_wind":
+        return {"wind": v["roundwind"]}
+    return {}
 
 
 def hand_value(v):

@@ -447,7 +447,8 @@ def test_query_reads_full_width_and_three_player():
 
 
 @pytest.mark.parametrize("text", ["32,000, 28,500, 22,000, 17,500", "32,000,28,500,22,000,17,500",
-                                  "32000, 28,500,22000, 17,500"])
+                                  "32000, 28,500,22000, 17,500", "32,000 / 28,500 / 22,000 / 17,500",
+                                  "32000/28500/22000/17500"])
 def test_query_reads_amounts_with_thousands_separators(text):
     # typed the way every page writes amounts; the plain form stays the URL's
     table, *_ = read_query({"scores": text})
@@ -461,6 +462,8 @@ def test_query_reads_amounts_with_thousands_separators(text):
     ({"scores": "1,2,3,<img>"}, "scores", "not_an_integer"),
     ({"scores": "25000.5,25000,25000,25000"}, "scores", "not_an_integer"),
     ({"scores": ""}, "scores", "empty"),
+    ({"scores": "32,000 / 28,500 / 22,000"}, "scores", "wrong_count"),
+    ({"scores": "32,000 / 28,500 / 22,000 / 1,75,00"}, "scores", "not_an_integer"),
     ({"honba": "-1"}, "honba", "out_of_range"),
     ({"place": "4"}, "place", "out_of_range"),
     ({"seat": "x"}, "seat", "not_an_integer"),

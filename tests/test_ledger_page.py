@@ -307,3 +307,23 @@ def test_the_qr_encoder_ships_on_demand_only(site):
         names = set(archive.namelist())
     assert names == {"segno_encoder/__init__.py", "segno_encoder/encoder.py",
                      "segno_encoder/consts.py", "segno_encoder/LICENSE"}
+
+
+@pytest.mark.parametrize("lang, players, tenpai, riichi, said", [
+    ("ja", 4, [], [], "流局（全員ノーテン）"),
+    ("ja", 4, [0, 1], [2], "流局（3人テンパイ）"),
+    ("ja", 4, [0, 1, 2], [3], "流局（全員テンパイ）"),
+    ("ja", 3, [0, 2], [1], "流局（全員テンパイ）"),
+    ("ja", 3, [0, 2], [], "流局（2人テンパイ）"),
+    ("ko", 4, [], [], "유국 (전원 노텐)"),
+    ("ko", 4, [1], [], "유국 (텐파이 1명)"),
+    ("ko", 3, [0, 1, 2], [], "유국 (전원 텐파이)"),
+])
+def test_a_draws_history_line_says_nobody_or_everybody_as_players_do(lang, players, tenpai,
+                                                                      riichi, said):
+    """No player writes 「0人テンパイ」: a draw with nobody or everybody tenpai says so (a rider
+    in riichi counts as tenpai)."""
+    record = {"rules": ledger.rules_from({"preset": "tenhou", "players": players}),
+              "names": [""] * players, "hands": []}
+    hand = {"result": "draw", "tenpai": tenpai, "riichi": riichi}
+    assert ledger_present.describe(strings(lang)["ledger"], hand, record) == said

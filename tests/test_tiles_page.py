@@ -147,6 +147,24 @@ PLAIN = {"han": 4, "fu": 30, "yakuman": 0, "dora": 1, "ura": 0, "aka": 1, "kita"
                                {"kind": "triplet", "tiles": "777z", "open": True}]}}
 
 
+@pytest.mark.parametrize("seat, round_, ja, ko", [
+    ("E", "E", ["自風 東", "場風 東"], ["역패 자풍 동", "역패 장풍 동"]),  # the dealer's double wind
+    ("S", "S", ["自風 南", "場風 南"], ["역패 자풍 남", "역패 장풍 남"]),
+])
+def test_a_wind_yaku_names_its_wind_as_tenhou_does(seat, round_, ja, ko):
+    """Tenhou writes 「自風 東」「場風 南」 beside 「役牌 白」; a wind triplet's yaku say the wind
+    of this hand's seat and round, from the engine's result."""
+    from engine import calculate
+
+    wind = {"E": "1z", "S": "2z"}[seat]
+    result = calculate({"rule": "riichi", "fumode": "tiles", "hand": "234m567p345s88s",
+                        "melds": f"pon:{wind * 3}", "agari": "8s", "seatwind": seat,
+                        "roundwind": round_})
+    for lang, said in (("ja", ja), ("ko", ko)):
+        rows = tiles_present.yaku_rows(result["tiles"], STRINGS[lang])
+        assert [name for _key, name, _han in rows] == said
+
+
 def test_the_presenter_names_each_yaku_with_its_han_or_multiple():
     ko, ja = STRINGS["ko"], STRINGS["ja"]
     assert tiles_present.yaku_rows(PLAIN, ko) == [("riichi", "리치", "1판"), ("tanyao", "탕야오", "1판")]

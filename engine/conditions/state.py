@@ -38,6 +38,13 @@ DEFAULT_SCORES = {4: QUERY_DEFAULTS["scores"], 3: "41000,35000,29000"}
 RULE_KEYS = ("players", "ties", "kiriage", "multi", "tsumoloss")
 # A comma between two amounts, not the thousands separator inside one ("32,000,28,500").
 GROUPED = re.compile(r",(?!\d{3}(?!\d))")
+THOUSANDS = re.compile(r"-?\d{1,3}(,\d{3})+")
+
+
+def _ungrouped(text):
+    """One amount without its thousands separators ("28,500" -> "28500"); a comma anywhere else
+    is left for the number check to refuse."""
+    return text.replace(",", "") if THOUSANDS.fullmatch(text) else text
 
 
 class StateError(InputError):
@@ -152,7 +159,10 @@ def read_query(mapping):
         rules = rules_from(rules)
     except RecordError as error:
         raise _state_error(error, error.field) from None
-    scores = [part.strip() for part in texts["scores"].split(",")]
+    if "/" in texts["scores"]:  # "32,000 / 28,500 / …", as the Korean page writes a list
+        scores = [_ungrouped(part.strip()) for part in texts["scores"].split("/")]
+    else:
+        scores = [part.strip() for part in texts["scores"].split(",")]
     if len(scores) != rules["players"]:  # amounts typed as the pages show them: "32,000, 28,500"
         scores = [part.strip().replace(",", "") for part in GROUPED.split(texts["scores"])]
     if len(scores) != rules["players"]:

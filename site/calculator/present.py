@@ -97,7 +97,9 @@ def payments_text(result, strings):
     """The payments card: each payer's amount, non-dealers first; a riichi dealer's tsumo, where
     every payer pays the same, as "2,000 올" / 「2,000オール」. A riichi non-dealer's tsumo as players
     say it, two amounts: the non-dealer share, then the dealer's ("1,000·2,000" / 「1,000・2,000」),
-    the same with two payers or three. Other payers are each listed, joined with " / "."""
+    the same with two payers or three. Other payments name their payers: a ron that only the
+    discarder pays as "방총한 사람 3,900" / 「放銃者 3,900」, equal shares as "각자 4" / 「各家 4」,
+    anything else each payer with its amount, joined with " / "."""
     payments = result["payments"]
     if result["rule"] == "riichi" and all(p["payer"] == "nondealer" for p in payments):
         return strings["card"]["all"].format(a=fmt(payments[0]["amount"]))
@@ -105,7 +107,18 @@ def payments_text(result, strings):
         share = {p["payer"]: p["amount"] for p in payments}  # riichi non-dealers pay alike
         return strings["joiner"]["tsumo_payments"].join(fmt(share[payer])
                                                         for payer in ("nondealer", "dealer"))
-    return strings["joiner"]["payments"].join(fmt(p["amount"]) for p in payment_order(payments))
+    def named(payer, amount):
+        return strings["card"]["payer"].format(payer=strings["payer"][payer], a=fmt(amount))
+
+    paying = [p for p in payment_order(payments) if p["amount"]]
+    if not paying:
+        return fmt(0)
+    if len(paying) == 1:
+        return named(paying[0]["payer"], paying[0]["amount"])
+    if len(paying) == len(payments) and len({p["amount"] for p in paying}) == 1 \
+            and all(p["payer"] != "discarder" for p in paying):
+        return named("each", paying[0]["amount"])
+    return strings["joiner"]["payments"].join(named(p["payer"], p["amount"]) for p in paying)
 
 
 def _table(strings, dotted):

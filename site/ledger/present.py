@@ -147,7 +147,10 @@ def describe(words, hand, record, dealer=None):
                                       **{"from": who(hand["from"])})
         return says["tsumo"].format(winners=winners)
     if hand["result"] == "draw":
-        text = says["draw"].format(count=len(set(hand.get("tenpai", [])) | set(hand["riichi"])))
+        count = len(set(hand.get("tenpai", [])) | set(hand["riichi"]))
+        text = (says["draw_none"] if count == 0 else
+                says["draw_all"] if count == record["rules"]["players"] else
+                says["draw"].format(count=count))
         if hand.get("nagashi"):
             text += words["joiner"]["nagashi"] + says["nagashi"].format(
                 seats=join(who(seat) for seat in hand["nagashi"]))

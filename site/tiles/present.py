@@ -17,9 +17,10 @@ def yakuman_text(multiple, strings):
 
 
 def yaku_rows(hand, strings):
-    """[(yaku key, name, value)] in the engine's order: "리치", "1판" / "국사무쌍", "역만"."""
-    names = strings["yaku"]
-    return [(yaku["name"], names[yaku["name"]],
+    """[(yaku key, name, value)] in the engine's order: "리치", "1판" / "국사무쌍", "역만"; a
+    wind yaku names its wind where the page's words have room for it (「自風 東」)."""
+    names, winds = strings["yaku"], strings["option"]["seatwind"]
+    return [(yaku["name"], names[yaku["name"]].format(wind=winds.get(yaku.get("wind"), "")),
              yakuman_text(yaku["yakuman"], strings) if "yakuman" in yaku
              else han_text(yaku["han"], strings))
             for yaku in hand["yaku"]]

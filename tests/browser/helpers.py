@@ -73,3 +73,17 @@ def address(page):
     pauses (site/calculator write_link), so wait for no pending write, then read it."""
     page.wait_for_selector("html:not([data-link=pending])", state="attached")
     return page.evaluate("location.href")
+
+
+def paid(strings, amounts):
+    """The payments card of a ron or of equal shares, from its plain amounts in the who-pays
+    order ("3,900 / 0 / 0": discarder first): the payers named, as players read it (the discarder
+    alone, "방총한 사람 3,900"; equal shares, "각자 4"; otherwise each payer who pays)."""
+    parts = amounts.split(" / ")
+    named = strings["card"]["payer"].format
+    if len(set(parts)) == 1:
+        return named(payer=strings["payer"]["each"], a=parts[0])
+    payers = ["discarder"] + ["other"] * (len(parts) - 1)
+    return strings["joiner"]["payments"].join(
+        named(payer=strings["payer"][payer], a=amount)
+        for payer, amount in zip(payers, parts) if amount != "0")

@@ -9,8 +9,8 @@ import build
 from engine import InputError
 from calculator.present import error_text
 
-from .helpers import (INPUT_TO_CARD, READY, address, card, cards, set_state, shipped_scripts,
-                      visible_error)
+from .helpers import (INPUT_TO_CARD, READY, address, card, cards, paid, set_state,
+                      shipped_scripts, visible_error)
 
 LANGS = ("ko", "ja")
 
@@ -42,7 +42,9 @@ def shown(lang, payments):
     tsumo, "N 올" / "Nオール" (issue 19)."""
     if payments.startswith("all "):
         return STRINGS[lang]["card"]["all"].format(a=payments[4:])
-    return payments.replace("·", TSUMO_JOINER[lang])  # a riichi tsumo
+    if "·" in payments:  # a riichi tsumo
+        return payments.replace("·", TSUMO_JOINER[lang])
+    return paid(STRINGS[lang], payments)  # the payers named: 방총한 사람 3,900
 
 
 # (state, total, payments) — every worked figure of SPEC §1, set through the controls

@@ -7,7 +7,7 @@ import pytest
 import build
 from engine.presets import PRESETS
 
-from .helpers import address, card, set_state, visible_error
+from .helpers import address, card, paid, set_state, visible_error
 
 LANGS = ("ko", "ja")
 STRINGS = {lang: tomllib.loads((build.CONTENT / lang / "strings.toml").read_text()) for lang in LANGS}
@@ -102,7 +102,7 @@ def test_three_player_tsumo_and_tsumo_loss_live(open_page, lang):
 @pytest.mark.parametrize("lang", LANGS)
 def test_three_player_ron_with_honba(open_page, lang):
     page, watch = open_page(lang, "?players=3&honba=2")
-    assert (card(page, "total"), card(page, "payments")) == ("4,300", "4,300 / 0")
+    assert (card(page, "total"), card(page, "payments")) == ("4,300", paid(STRINGS[lang], "4,300 / 0"))
     assert who_pays(page)[0][1:] == ("4,300", "400")
     assert page.locator('#fu-han-3p tr.mine[data-fu="30"][data-han="3"]').count() == 1
     watch.clean()
@@ -200,5 +200,7 @@ def test_worked_scenes_through_the_controls(open_page, lang):
         set_state(page, **state)
         if payments.startswith("all "):  # a dealer's tsumo: "4,000 올" / "4,000オール"
             payments = STRINGS[lang]["card"]["all"].format(a=payments[4:])
+        elif " / 0" in payments:  # a ron: the discarder named, "방총한 사람 64,000"
+            payments = paid(STRINGS[lang], payments)
         assert (card(page, "total"), card(page, "payments")) == (total, payments), state
     watch.clean()
