@@ -261,7 +261,7 @@ def test_a_non_dealer_tsumo_on_the_card_is_two_amounts(lang, hand):
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_payments_card_names_who_pays(lang):
     """Both native reviews: "3,900 / 0 / 0" says nothing of who pays. A ron names the discarder,
-    equal shares say each, a split ron names every payer (SPEC §1's figures, from the engine)."""
+    equal shares say each, the other two of a split ron pay each alike (SPEC §1's figures, from the engine)."""
     words = build.load_strings(lang)
     payer, each = words["payer"], words["payer"]["each"]
     named = words["card"]["payer"].format
@@ -271,8 +271,9 @@ def test_the_payments_card_names_who_pays(lang):
         ({"players": "3", "honba": "2"}, named(payer=payer["discarder"], a="4,300")),
         ({"rule": "hk", "win": "tsumo"}, named(payer=each, a="4")),
         ({"rule": "mcr", "points": "24", "flowers": "2"}, words["joiner"]["payments"].join(
-            [named(payer=payer["discarder"], a="34"), named(payer=payer["other"], a="8"),
-             named(payer=payer["other"], a="8")])),
+            [named(payer=payer["discarder"], a="34"), words["card"]["others"].format(a="8")])),
+        ({"rule": "hk", "ron_split": "shared", "fan": "3"}, words["joiner"]["payments"].join(
+            [named(payer=payer["discarder"], a="4"), words["card"]["others"].format(a="2")])),
     ]
     for query, expected in cases:
         assert present.payments_text(calculate(query), words) == expected, query

@@ -99,6 +99,7 @@ def payments_text(result, strings):
     say it, two amounts: the non-dealer share, then the dealer's ("1,000·2,000" / 「1,000・2,000」),
     the same with two payers or three. Other payments name their payers: a ron that only the
     discarder pays as "방총한 사람 3,900" / 「放銃者 3,900」, equal shares as "각자 4" / 「各家 4」,
+    a ron the other two share alike as "방총한 사람 16 / 다른 사람 각 8" / 「放銃者 16 / 他家 各8」,
     anything else each payer with its amount, joined with " / "."""
     payments = result["payments"]
     if result["rule"] == "riichi" and all(p["payer"] == "nondealer" for p in payments):
@@ -118,6 +119,11 @@ def payments_text(result, strings):
     if len(paying) == len(payments) and len({p["amount"] for p in paying}) == 1 \
             and all(p["payer"] != "discarder" for p in paying):
         return named("each", paying[0]["amount"])
+    others = [p["amount"] for p in paying if p["payer"] == "other"]
+    if len(others) > 1 and len(set(others)) == 1:  # a ron the others share alike (MCR, NMJL, HK)
+        return strings["joiner"]["payments"].join(
+            [named(p["payer"], p["amount"]) for p in paying if p["payer"] != "other"]
+            + [strings["card"]["others"].format(a=fmt(others[0]))])
     return strings["joiner"]["payments"].join(named(p["payer"], p["amount"]) for p in paying)
 
 
