@@ -261,7 +261,8 @@ def test_a_non_dealer_tsumo_on_the_card_is_two_amounts(lang, hand):
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_payments_card_names_who_pays(lang):
     """Both native reviews: "3,900 / 0 / 0" says nothing of who pays. A ron names the discarder,
-    equal shares say each, the other two of a split ron pay each alike (SPEC §1's figures, from the engine)."""
+    equal shares say each, the other two of a split ron are one part (SPEC §1's figures, from
+    the engine)."""
     words = build.load_strings(lang)
     payer, each = words["payer"], words["payer"]["each"]
     named = words["card"]["payer"].format

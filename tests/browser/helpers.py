@@ -78,7 +78,8 @@ def address(page):
 def paid(strings, amounts):
     """The payments card of a ron or of equal shares, from its plain amounts in the who-pays
     order ("3,900 / 0 / 0": discarder first): the payers named, as players read it (the discarder
-    alone, "방총한 사람 3,900"; equal shares, "각자 4"; the other two alike, "다른 사람 각 8"; otherwise each payer who pays)."""
+    alone, "방총한 사람 3,900"; equal shares, "각자 4"; the other two alike, "다른 사람 각 8";
+    otherwise each payer who pays)."""
     parts = amounts.split(" / ")
     named = strings["card"]["payer"].format
     if len(set(parts)) == 1:
