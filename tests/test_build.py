@@ -55,7 +55,7 @@ def test_default_cards(pages, lang):
     page = pages[lang]
     value = lambda hook: text(page.select_one(f'[data-result="{hook}"] [data-value]'))  # noqa: E731
     assert value("total") == "3,900"
-    assert value("payments") == "3,900 / 0 / 0"
+    assert value("payments") == {"ko": "방총한 사람 3,900", "ja": "放銃者 3,900"}[lang]  # the payer named
     assert value("middle") == "960"
     assert value("fu") == "30"
     who = [[text(td) for td in tr.find_all(["th", "td"])] for tr in page.select("[data-who-pays] tr")]
