@@ -199,9 +199,15 @@ def conditions_context(lang, strings, guide, data):
     table, seat, place, riichi = cstate.read_query(query)
     answer = need(table, seat, place, riichi)
     players = len(table.scores)
+    query["scores"] = conditions_present.scores_text(table.scores, strings)
+    seat_words = strings["conditions"]["seat"]
     return {
         "c": strings["conditions"],
         "q": query,
+        "seat_options": {  # the dealer is chosen by seat; whose condition, by seat and its wind
+            "dealer": [(seat_words["first"] if s == 0 else seat_words["label"]).format(n=s + 1)
+                       for s in range(4)],
+            "seat": [conditions_present.seat_option(s, table.dealer, 4, strings) for s in range(4)]},
         "answer": answer,
         "texts": conditions_present.view(answer, table.scores, table.dealer, strings),
         "title": conditions_present.need_title(seat, place, table.dealer, players, strings),

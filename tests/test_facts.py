@@ -194,7 +194,7 @@ def test_pao_pays_everything_only_on_tsumo(lang):
     words = strings(lang)["ledger"]
     hint = words["rule_hint"]["paoscope"]
     tsumo, ron = {"ko": ("쯔모면 책임자가 혼자 다 내고", "론이면 방총한 사람과 반씩 나눠 내요"),
-                  "ja": ("ツモなら責任者が全額を払い", "ロンなら放銃者と折半します")}[lang]
+                  "ja": ("ツモならパオの人が全額を払い", "ロンなら放銃者と折半します")}[lang]
     assert tsumo in hint and ron in hint
     choices = " ".join(words["choice"]["paoscope"].values())
     assert "전액" not in choices and "全額" not in choices

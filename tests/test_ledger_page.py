@@ -260,7 +260,8 @@ def test_a_shared_place_is_said_as_players_say_it():
     assert ledger_present.place_text(strings("ko")["ledger"], [1, 2]) == "공동 1위"
     assert ledger_present.place_text(strings("ja")["ledger"], [1, 2]) == "1着（同着）"
     assert ledger_present.place_text(strings("ko")["ledger"], [2, 4]) == "공동 2위"
-    assert ledger_present.place_text(strings("ja")["ledger"], [3, 3]) == "3"
+    assert ledger_present.place_text(strings("ja")["ledger"], [3, 3]) == "3着"
+    assert ledger_present.place_text(strings("ko")["ledger"], [3, 3]) == "3위"
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -154,7 +154,7 @@ def test_mistakes_and_faq_hold_the_same_facts_in_both_languages(section):
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_guides_cover_what_the_reference_pages_cover(lang):
     mistakes, limits = guide(lang, "05"), guide(lang, "07")
-    honba = {"ko": "홍콩마작이나 MCR 패에 본장을 더하기", "ja": "香港麻雀やMCRの手に本場を足す"}[lang]
+    honba = {"ko": "홍콩마작이나 MCR 패에 본장을 더하기", "ja": "香港麻雀やMCRの手に本場を足してしまう"}[lang]
     dealer_bonus = {"ko": "홍콩마작의 친 보너스는 계산하지 않아요",
                     "ja": "香港麻雀の親のボーナスを計算しない"}[lang]
     assert honba in mistakes and dealer_bonus in limits

@@ -138,6 +138,33 @@ def read_state(state):
     return (table, *_ask(state, players))
 
 
+def _score_texts(text, players):
+    """The amounts of a typed score list: split on "/" (the Korean page's "32,000 / 28,500 / …"),
+    else on commas, else on the commas that are not thousands separators ("32,000, 28,500")."""
+    if "/" in text:
+        return [_ungrouped(part.strip()) for part in text.split("/")]
+    scores = [part.strip() for part in text.split(",")]
+    if len(scores) != players:
+        scores = [part.strip().replace(",", "") for part in GROUPED.split(text)]
+    return scores
+
+
+def same_scores(text, other, players):
+    """Whether two typed score lists give the same amounts, however each is written.
+
+    >>> same_scores("32,000 / 28,500 / 22,000 / 17,500", QUERY_DEFAULTS["scores"], 4)
+    True
+    >>> same_scores("32000,28500,22000,17000", QUERY_DEFAULTS["scores"], 4)
+    False
+    """
+    def amounts(typed):
+        try:
+            return [int(part) for part in _score_texts(typed, players)]
+        except ValueError:
+            return typed
+    return amounts(text) == amounts(other)
+
+
 def read_query(mapping):
     """(Table, seat, place, riichi) from the page's URL keys (strings; missing keys default).
 
@@ -159,12 +186,7 @@ def read_query(mapping):
         rules = rules_from(rules)
     except RecordError as error:
         raise _state_error(error, error.field) from None
-    if "/" in texts["scores"]:  # "32,000 / 28,500 / …", as the Korean page writes a list
-        scores = [_ungrouped(part.strip()) for part in texts["scores"].split("/")]
-    else:
-        scores = [part.strip() for part in texts["scores"].split(",")]
-    if len(scores) != rules["players"]:  # amounts typed as the pages show them: "32,000, 28,500"
-        scores = [part.strip().replace(",", "") for part in GROUPED.split(texts["scores"])]
+    scores = _score_texts(texts["scores"], rules["players"])
     if len(scores) != rules["players"]:
         raise StateError("scores", "wrong_count", texts["scores"])
     state = {"scores": [_number(score, "scores", -MAX_POINTS, MAX_POINTS) for score in scores]}

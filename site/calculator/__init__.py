@@ -29,7 +29,7 @@ FU_HAN = ("[data-fu-han-rows] tr[data-fu='{fu}'][data-han='{han}'],"
 # settings the HK columns show; link: the query last put in the address bar; pending_link: the
 # pairs still to put there, link_timer: the timer that will (write_link).
 # page: the dom.Page start() was given, with the page's strings and its form, results and root.
-state = {"result": None, "han": None, "timer": None, "marked": None, "hk": None, "link": None,
+state = {"result": None, "values": None, "han": None, "timer": None, "marked": None, "hk": None, "link": None,
          "tiles": None, "pending_link": None, "link_timer": None}
 page = {}
 
@@ -236,7 +236,7 @@ def update(mapping):
     waiting = "total" not in result  # 13 tiles: the waits, no value
     page["results"].dataset.view = "waits" if waiting else "value"
     if not waiting:
-        state["result"] = result
+        state["result"], state["values"] = result, values
         draw(result)
     if state["tiles"] is not None:
         state["tiles"].draw(result)
@@ -296,9 +296,7 @@ async def copy_total(_event):
     if result is None or page["results"].dataset.view == "waits":
         return
     strings = page["strings"]
-    view = present.view(result, strings)
-    rule = strings["option"]["rule"][result["rule"]]
-    line = f'{view["total"]}{strings["card"]["points_unit"]} — {rule}. {view["explanation"]}'
+    line = present.copy_line(result, state["values"], strings)
     await page["dom"].copy(line, "[data-done]", strings["card"]["copied"])
 
 
@@ -332,7 +330,7 @@ def start_static():
         return False
     values = parse(form)
     state["han"] = values.get("han")
-    state["result"] = engine.calculate_values(values)
+    state["result"], state["values"] = engine.calculate_values(values), values
     state["hk"] = tuple(parse_value(name, form[name]) for name in HK_KEYS)
     view = present.view(state["result"], page["strings"])
     shown = page["dom"].shown

@@ -84,6 +84,29 @@ def view(result, strings):
     return texts
 
 
+def copy_line(result, values, strings):
+    """The card as one line for a chat: the hand, who won how, the total and the payments, as a
+    player would write it: "리치마작 3판 30부 · 자 쯔모: 4,000점 (1,000·2,000)". `values` are the
+    parsed inputs the result came from (a hand by tiles takes its han and fu from the result)."""
+    says = strings["copy"]
+    line = says["game"][result["rule"]]
+    if result["rule"] == "riichi":
+        read = result.get("tiles", {})
+        yakuman = read.get("yakuman", values.get("yakuman", 0))
+        han = read.get("han", values.get("han"))
+        if yakuman:
+            value = strings["option"]["yakuman"][str(yakuman)].split(" (")[0].split("（")[0]
+        elif han >= 5:
+            value = says["han"].format(han=han)
+        else:
+            value = says["han_fu"].format(han=han, fu=result["fu"])
+        how = says["how"].format(seat=says["seat"][values["seat"]], win=says["win"][values["win"]])
+        line = says["riichi"].format(game=line, value=value, how=how)
+    return says["line"].format(hand=line, total=fmt(result["total"]),
+                               unit=strings["card"]["points_unit"],
+                               payments=payments_text(result, strings))
+
+
 def payment_order(payments):
     """The payers as players name them: the non-dealers before the dealer (1,000·2,000, 子→親).
 

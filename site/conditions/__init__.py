@@ -5,7 +5,7 @@ import address
 import dom
 from conditions import present as words
 from engine.conditions import StateError, conditions
-from engine.conditions.state import DEFAULT_SCORES, QUERY_DEFAULTS, read_query
+from engine.conditions.state import DEFAULT_SCORES, QUERY_DEFAULTS, read_query, same_scores
 
 CHECKBOXES = ("riichi", "kiriage", "multi", "tsumoloss")
 HOOKS = ("ron-0", "ron-1", "ron-2", "ron-3", "tsumo", "draw-tenpai", "draw-noten")
@@ -37,16 +37,21 @@ def read_form():
     return mapping
 
 
-def default_of(name, mapping):
-    if name == "scores" and mapping.get("players") == "3":
-        return DEFAULT_SCORES[3]
-    return QUERY_DEFAULTS[name]
+def players_of(mapping):
+    return 3 if mapping.get("players") == "3" else 4
+
+
+def is_default(name, mapping):
+    if name == "scores":  # the default amounts, however the field writes them
+        players = players_of(mapping)
+        return same_scores(mapping[name], DEFAULT_SCORES[players], players)
+    return mapping[name] == QUERY_DEFAULTS[name]
 
 
 def link_pairs(mapping):
     """What the address bar keeps: every key that differs from its default."""
     return [(name, mapping[name]) for name in QUERY_DEFAULTS
-            if name in mapping and mapping[name] != default_of(name, mapping)]
+            if name in mapping and not is_default(name, mapping)]
 
 
 def write_link(mapping):
@@ -57,6 +62,14 @@ def show_error(error):
     """The error next to its field (one without a box of its own, in the scores' box), or none."""
     text = error and words.error_text(error, page["strings"])
     page["dom"].show_error(error and error.field, text, '[data-error="scores"]')
+
+
+def follow_seats(dealer, players):
+    """Each seat's choice says its wind in this hand (자리 2 (남가))."""
+    options = page["form"].elements.namedItem("seat").options
+    for seat in range(players):
+        text = words.seat_option(seat, dealer, players, page["strings"])
+        put(("seat-option", seat), options.item(seat), text)
 
 
 def follow_players(players):
@@ -94,6 +107,7 @@ def update(mapping):
         page["results"].dataset.state = "stale"
         return
     show_error(None)
+    follow_seats(table.dealer, len(table.scores))
     draw(table, conditions(table, seat, place, riichi))
     page["results"].dataset.state = "ok"
 
@@ -102,8 +116,11 @@ def on_input(event=None):
     if event is not None and getattr(event.target, "name", None) == "players":
         # The other player count's default scores give way to this one's.
         scores = page["form"].elements.namedItem("scores")
-        if scores.value in DEFAULT_SCORES.values():
-            scores.value = DEFAULT_SCORES[int(event.target.value)]
+        players = int(event.target.value)
+        other = 7 - players
+        if same_scores(scores.value, DEFAULT_SCORES[other], other):
+            table, _, _, _ = read_query({"players": str(players)})
+            scores.value = words.scores_text(table.scores, page["strings"])
     mapping = read_form()
     update(mapping)
     write_link(mapping)

@@ -29,6 +29,28 @@ def seat_label(seat, dealer, players, strings):
     return words["with_wind"].format(n=seat + 1, wind=seat_wind(seat, dealer, players, strings))
 
 
+def seat_option(seat, dealer, players, strings):
+    """A seat's choice on the form, with its wind in this hand: 자리 1 (기가 · 동가), 자리 2 (남가)."""
+    words = strings["conditions"]["seat"]
+    wind = seat_wind(seat, dealer, players, strings)
+    return words["first_with_wind" if seat == 0 else "with_wind"].format(n=seat + 1, wind=wind)
+
+
+def scores_text(scores, strings):
+    """The score list as the page's field shows it: Korean "32,000 / 28,500 / …" (a slash between
+    players, so each amount keeps its separator); Japanese "32000,28500,…" (commas between players,
+    so none inside an amount).
+
+    >>> scores_text((32000, 28500), {"conditions": {"say": {"scores_joiner": " / ", "thousands": ","}}})
+    '32,000 / 28,500'
+    >>> scores_text((32000, 28500), {"conditions": {"say": {"scores_joiner": ",", "thousands": ","}}})
+    '32000,28500'
+    """
+    joiner = strings["conditions"]["say"]["scores_joiner"]
+    grouped = "," not in joiner
+    return joiner.join(amount(score, strings) if grouped else str(score) for score in scores)
+
+
 def place_label(place, players, strings):
     words = strings["conditions"]["place"]
     return words["last"] if place == players - 1 else words[str(place)]
@@ -140,7 +162,7 @@ def rank_text(answer, scores, strings, ties="seat"):
 
 
 def ledger_summary(answer, scores, name, tsumo, strings, ties="seat"):
-    """One seat's line in the ledger's conditions panel, a short label: "남가 (2위) — 쯔모 …"."""
+    """One seat's line in the ledger's conditions panel, a short label: "2위 B(남가) — 쯔모 …"."""
     rank = strings["conditions"]["say"][_rank_key(answer, scores, ties, short=True)]
     return strings["conditions"]["joiner"]["ledger_need"].format(
         name=name, rank=rank.format(rank=answer["rank"]), tsumo=tsumo)

@@ -6,10 +6,10 @@ import engine
 from engine import ledger
 from engine.query import parse
 from ledger import tilebox
-from ledger.page import (clear_errors, each, el, error_text, L, q, round_text, set_text,
+from ledger.page import (clear_errors, each, el, error_text, L, q, set_text,
                          show_error, state, win)
 from ledger.game import current_game, engine_record, standing
-from ledger.present import broken_text, hand_title, named, signed
+from ledger.present import broken_text, hand_title, named, signed, where_text
 
 ERROR_BOX = {"from": "from", "winners": "winner", "seat": "winner", "han": "winner",
              "fu": "winner", "yakuman": "winner", "pao": "winner", "tenpai": "tenpai",
@@ -126,8 +126,8 @@ def next_line(after):
     if after["over"]:
         return L["hand"]["preview_over"]
     upcoming = after["next"]
-    return L["hand"]["preview_next"].format(round=round_text(upcoming["round"]),
-                                            honba=upcoming["honba"], sticks=upcoming["sticks"])
+    sticks = L["hand"]["preview_sticks"].format(sticks=upcoming["sticks"]) if upcoming["sticks"] else ""
+    return L["hand"]["preview_next"].format(round=where_text(L, upcoming), sticks=sticks)
 
 
 def refusal(error, raw, before):

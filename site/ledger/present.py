@@ -20,6 +20,11 @@ def signed(amount):
     return MINUS + fmt(-amount) if amount < 0 else "0"
 
 
+def points_text(points):
+    """A player's points, below zero with the minus sign the rest of the page writes: "−1,000"."""
+    return MINUS + fmt(-points) if points < 0 else fmt(points)
+
+
 def signed_result(value):
     text = f"{value:+.1f}"
     return text.replace("-", MINUS)
@@ -91,20 +96,27 @@ def hand_title(words, index, entry):
     >>> hand_title(words, 2, {"round": "E2", "honba": 1}), hand_title(words, 0, {"round": "E1", "honba": 0})
     ('#3 (E2 1h)', '#1 (E1)')
     """
-    where = round_text(words, entry["round"])
-    if entry["honba"]:
-        where += f' {entry["honba"]}{words["board"]["honba_unit"]}'
-    return words["named"]["edit_heading"].format(n=index + 1, round=where)
+    return words["named"]["edit_heading"].format(n=index + 1, round=where_text(words, entry))
 
 
 def broken_text(words, error, entries):
     """The refusal of a change that ends the game before a later hand (engine.ledger.edit's
     ``ends_before``; `error.hand` that hand's index, `entries` the game's hands as they were)."""
-    entry = entries[error.hand]
+    return words["named"]["ends_before"].format(n=error.hand + 1,
+                                                round=where_text(words, entries[error.hand]))
+
+
+def where_text(words, entry):
+    """A hand's round with its honba, the honba left out at 0 as players say it: 동2국 1본장, 동1국.
+
+    >>> words = {"board": {"round": "E{number}", "honba_unit": "h"}, "wind": {"E": "E"}}
+    >>> where_text(words, {"round": "E2", "honba": 1}), where_text(words, {"round": "E1", "honba": 0})
+    ('E2 1h', 'E1')
+    """
     where = round_text(words, entry["round"])
     if entry["honba"]:
         where += f' {entry["honba"]}{words["board"]["honba_unit"]}'
-    return words["named"]["ends_before"].format(n=error.hand + 1, round=where)
+    return where
 
 
 def round_text(words, code):
@@ -177,15 +189,17 @@ def chombo_hint(words, rules):
 
 
 def place_text(words, span):
-    """A seat's place in the final standings (``final["places"]``): "2", or a place shared by
-    equal points (``ties=split``) as players say it, e.g. "1–2위 공동".
+    """A seat's place in the final standings (``final["places"]``) as players say it: "2위", or a
+    place shared by equal points (``ties=split``), "공동 1위".
 
-    >>> words = {"final": {"shared": "{best}–{worst}위 공동"}}
+    >>> words = {"final": {"shared": "공동 {best}위"}, "share": {"paste_place": "{n}위"}}
     >>> place_text(words, [2, 2]), place_text(words, [1, 2])
-    ('2', '1–2위 공동')
+    ('2위', '공동 1위')
     """
     best, worst = span
-    return str(best) if best == worst else words["final"]["shared"].format(best=best, worst=worst)
+    if best == worst:
+        return words["share"]["paste_place"].format(n=best)
+    return words["final"]["shared"].format(best=best, worst=worst)
 
 
 def standings_order(final):
@@ -203,14 +217,15 @@ def final_cells(words, record, final, seat):
     >>> final = {"places": [[1, 2], [1, 2], [3, 3], [4, 4]], "scores": [38000] * 2 + [24000] * 2,
     ...          "uma": [10, 10, -5, -15], "oka": [0, 0, 0, 0], "chombo": [0, 0, -20, 0],
     ...          "results": [18.0, 18.0, -31.0, -21.0]}
-    >>> words = {"final": {"shared": "{best}–{worst}位（同点）"}, "seat": {"2": "西家"}}
+    >>> words = {"final": {"shared": "{best}着（同着）"}, "share": {"paste_place": "{n}着"},
+    ...          "seat": {"2": "C"}}
     >>> final_cells(words, {}, final, 2)
-    ['3', '西家', '24,000', '−5', '', '−20', '−31.0']
+    ['3着', 'C', '24,000', '−5', '', '−20', '−31.0']
     >>> final_cells(words, {"names": ["A"]}, final, 0)[:2]
-    ['1–2位（同点）', 'A']
+    ['1着（同着）', 'A']
     """
     return [place_text(words, final["places"][seat]), seat_name(words, record, seat),
-            fmt(final["scores"][seat]), signed(final["uma"][seat]),
+            points_text(final["scores"][seat]), signed(final["uma"][seat]),
             oka_text(final["oka"][seat]),
             signed(final["chombo"][seat]) if final["chombo"][seat] else "",
             signed_result(final["results"][seat])]
@@ -328,7 +343,7 @@ def uma_text(uma):
     return "/".join(signed(value) for value in uma)
 
 
-def standings_text(words, record, final, day, dealer=None):
+def standings_text(words, record, final, day):
     """The final standings as a few lines for a chat app: the title with the day (a
     datetime.date), then place (a shared place as the table says it), name, points and result in
     pt, then the rule preset, the uma and the rule's oka (thousands, before any split).
@@ -353,12 +368,10 @@ def standings_text(words, record, final, day, dealer=None):
     says = words["share"]
     when = says["paste_date"].format(year=day.year, month=day.month, day=day.day)
     lines = [says["paste_title"].format(date=when)]
-    for seat in standings_order(final):
-        best, worst = final["places"][seat]
-        place = says["paste_place"].format(n=best) if best == worst else place_text(words, [best, worst])
-        lines.append(says["paste_line"].format(rank=place,
-                                               name=named(words, record, seat, dealer),
-                                               points=fmt(final["scores"][seat]),
+    for seat in standings_order(final):  # after the game: names without a hand's wind
+        lines.append(says["paste_line"].format(rank=place_text(words, final["places"][seat]),
+                                               name=seat_name(words, record, seat),
+                                               points=points_text(final["scores"][seat]),
                                                result=signed_result(final["results"][seat])))
     rules = record["rules"]
     preset = preset_of(rules)

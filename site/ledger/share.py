@@ -11,7 +11,7 @@ from datetime import date
 from engine.ledger import link
 from ledger.page import copy_text, L, page, q, set_text, state, win
 from ledger.game import current_game
-from ledger.present import hand_dealer, qr_path, standings_text
+from ledger.present import qr_path, standings_text
 
 QR_ARCHIVE = "../../app/qr.zip"  # from LANG/ledger/
 QR_FILE = "qr.zip"  # in Python's own file system, beside the unpacked app (its cwd)
@@ -92,6 +92,6 @@ async def on_paste(_event):
     """The final standings through the phone's share sheet, else onto the clipboard."""
     record = state.get("following") or state["record"]
     game = current_game(record)
-    text = standings_text(L, record, game["final"], date.today(), hand_dealer(game))
+    text = standings_text(L, record, game["final"], date.today())
     if not await page["dom"].share({"text": text}):
         await page["dom"].copy(text, "[data-ledger-paste-done]", L["share"]["paste_done"])

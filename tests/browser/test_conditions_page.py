@@ -41,6 +41,23 @@ def open_conditions(context, base_url, lang, query=""):
     return page, watch
 
 
+@pytest.mark.parametrize("lang, four, three", [
+    ("ko", "32,000 / 28,500 / 22,000 / 17,500", "41,000 / 35,000 / 29,000"),
+    ("ja", "32000,28500,22000,17500", "41000,35000,29000")])
+def test_the_default_scores_are_written_as_the_label_says(context, base_url, lang, four, three):
+    """Korean separates players with '/' (so each amount keeps its thousands separator), Japanese
+    with commas; either way the default amounts stay out of the address."""
+    page, watch = open_conditions(context, base_url, lang)
+    assert page.input_value("#f-scores") == four
+    page.select_option("#f-players", "3")
+    assert page.input_value("#f-scores") == three
+    assert page.get_attribute("#results", "data-state") == "ok"
+    assert "scores=" not in page.url
+    page.select_option("#f-players", "4")
+    assert page.input_value("#f-scores") == four
+    watch.clean()
+
+
 @pytest.mark.parametrize("lang", ["ko", "ja"])
 def test_static_page_already_shows_the_default_answer(site_root, lang):
     html = (site_root / "repo" / lang / "conditions" / "index.html").read_text(encoding="utf-8")
@@ -76,6 +93,9 @@ def test_live_edits_and_the_url_follows(context, base_url):
     assert shown(page)["draw-noten"] == "리치하면 유국 때는 텐파이예요"
     params = {k: v[0] for k, v in parse_qs(urlparse(page.url).query).items()}
     assert params == query
+    # each seat's choice says its wind in this hand: seat 4 deals
+    options = page.locator("#f-seat option").all_text_contents()
+    assert options == ["자리 1 (기가 · 남가)", "자리 2 (서가)", "자리 3 (북가)", "자리 4 (동가)"]
     page.select_option("#f-seat", "0")
     assert page.get_attribute("#results", "data-need-seat") == "0"
     assert "seat=0" in page.url

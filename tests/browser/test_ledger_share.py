@@ -202,8 +202,8 @@ def test_three_seats_in_the_chart_and_the_result_to_paste(context, base_url):
     from engine.ledger import end
     played = end({"rules": game["rules"], "hands": game["hands"]})
     pasted = page.evaluate("() => window.__shared")
-    # each seat named with its wind in the last hand played (SPEC §10.1): "B(서가)"
-    assert pasted == ledger_present.standings_text(words("ko"), game, played["final"], date.today(),
-                                                   played["hands"][-1]["dealer"])
+    # after the game no hand is being played: names without a wind, as the final table has them
+    assert pasted == ledger_present.standings_text(words("ko"), game, played["final"], date.today())
     assert pasted.splitlines()[1].startswith("1위 ") and pasted.splitlines()[1].endswith("pt)")
+    assert "(" not in pasted.splitlines()[1].split("점")[0]
     watch.clean()

@@ -235,7 +235,14 @@ def test_copy_and_share(context, open_page):
     page.click("[data-copy]")
     page.wait_for_function("document.querySelector('[data-done]').textContent !== ''")
     copied = page.evaluate("navigator.clipboard.readText()")
-    assert copied.startswith("8,000") and "4,000" in copied
+    # 4 han 40 fu is a mangan: 2,000 from each non-dealer, 4,000 from the dealer
+    assert copied == "リーチ麻雀 4飜40符・子のツモ：8,000点（2,000・4,000）"
+    page.goto(page.url.split("?")[0] + "?han=2&fu=30&seat=dealer")  # the default: no link
+    page.wait_for_selector("html[data-engine=ready]")
+    page.click("[data-copy]")
+    page.wait_for_function("navigator.clipboard.readText().then(t => t.includes('2,900'))")
+    assert page.evaluate("navigator.clipboard.readText()") == \
+        "リーチ麻雀 2飜30符・親のロン：2,900点（放銃者 2,900）"
     watch.clean()
 
 
