@@ -16,6 +16,7 @@ MAX_INDICATORS = 5  # dora and ura indicators, each
 NORTH = 30
 FIVES = (4, 13, 22)
 SANMA_MISSING = range(1, 8)  # 2m–8m are not in the three-player set
+SANMA_NO_CALLS = ("chi",)  # and no chi is called in it
 RON_ONLY = ("houtei", "chankan", "renhou")
 TSUMO_ONLY = ("haitei", "rinshan", "tenhou", "chiihou")
 FLAGS = ("riichi", "doubleriichi", "ippatsu", *TSUMO_ONLY, *RON_ONLY)
@@ -43,6 +44,20 @@ class Valued:
     fu: object
     tiles: dict
     total: int
+
+
+def not_played(players):
+    """What a table of `players` plays without (SPEC §9.2), as written: (tiles, calls). A red
+    five is its five: three-player has no red 5m either.
+
+    >>> not_played("4")
+    ((), ())
+    >>> not_played("3")
+    (('2m', '3m', '4m', '5m', '6m', '7m', '8m'), ('chi',))
+    """
+    if str(players) != "3":
+        return (), ()
+    return tuple(name(tile) for tile in SANMA_MISSING), SANMA_NO_CALLS
 
 
 def read_tiles(v, counted=True):
@@ -83,7 +98,7 @@ def read_tiles(v, counted=True):
             plain[tile] += not red
             if seen[tile] > 4 or plain[tile] > plain_copies[tile]:
                 raise TileError(field, "too_many")
-    if three and any(m.kind == "chi" for m in melds):
+    if three and any(m.kind in SANMA_NO_CALLS for m in melds):
         raise TileError("melds", "no_chi_sanma")
     size = len(concealed) + 3 * len(melds)
     if not counted:

@@ -147,3 +147,54 @@ def test_the_calculators_parts_get_the_winners_ids_and_lose_the_calculators_cond
     assert tilebox.own_id("f-hand", 3) != tilebox.own_id("f-hand", 2)
     assert tilebox.own_classes("tiles-situation for-riichi for-tiles not-yakuman") == "tiles-situation"
     assert tilebox.own_classes("field for-3p") == "field lg-3p"  # North tiles: three-player games
+
+
+@pytest.mark.parametrize("players, hidden", [(3, True), (4, False)])
+def test_a_three_player_games_box_offers_the_calculators_three_player_palette(players, hidden):
+    """The game's player count reaches the winner's box with its winds and rules, and the box
+    then offers what the calculator offers at three: no chi, no 2m–8m."""
+    from tests.test_tiles_page import SANMA_GONE, fake_box
+    from tiles.hand import Hand
+
+    keys = tilebox.situation(1, 0, "E1", "ron", [], preset_rules("tenhou", players))
+    assert keys["players"] == str(players)
+    box, targets, palette = fake_box(flags=tilebox.BOX_FLAGS)
+    box.choose("chi")
+    box.adjust(keys, Hand())
+    assert targets["chi"].hidden is hidden and not targets["pon"].hidden
+    assert [t for t, button in palette.items() if button.hidden] == (SANMA_GONE if hidden else [])
+    assert box.target == ("hand" if hidden else "chi")
+
+
+# A three-player hand (riichi, pinfu, ittsu on 9p), and what the set of three refuses: a chi, a
+# tile of 2m–8m (a red 5m too) in the hand or as an indicator (SPEC §9.2).
+SANMA = {"hand": "123456789p123s99m", "agari": "9p"}
+SANMA_REFUSED = [
+    ({"hand": "456789p123s99m", "agari": "9p", "melds": "chi:123p"}, "melds", "no_chi_sanma"),
+    ({"hand": "456789p123s99m", "agari": "9p", "melds": "chi:234m"}, "melds", "not_in_sanma"),
+    ({"hand": "234m456789p123s99m", "agari": "9p"}, "hand", "not_in_sanma"),
+    ({"hand": "340m456789p123s99m", "agari": "9p"}, "hand", "not_in_sanma"),
+    ({**SANMA, "dora": "3m"}, "dora", "not_in_sanma"),
+]
+
+
+def test_a_three_player_hand_is_valued_as_the_command_line_values_it():
+    keys = {**tilebox.situation(1, 0, "E1", "ron", [1], preset_rules("tenhou", 3)), **SANMA}
+    status, expected = cli(keys)
+    assert status == 0 and expected["tiles"]["han"] == 4  # riichi, pinfu, ittsu
+    assert tilebox.value(keys)["tiles"] == expected["tiles"]
+
+
+@pytest.mark.parametrize("tiles, field, code", SANMA_REFUSED)
+def test_a_three_player_hand_refuses_chi_and_2m_to_8m_in_the_pages_words(tiles, field, code):
+    keys = {**tilebox.situation(1, 0, "E1", "ron", [1], preset_rules("tenhou", 3)), **tiles}
+    error = tilebox.value(keys)
+    assert (error.field, error.code) == (field, code)
+    status, answer = cli(keys)
+    assert status == 2 and (answer["error"]["field"], answer["error"]["code"]) == (field, code)
+    four = {**tilebox.situation(1, 0, "E1", "ron", [1], preset_rules("tenhou", 4)), **tiles}
+    assert getattr(tilebox.value(four), "code", None) != code  # the same tiles at four: not for that
+    for strings in STRINGS.values():
+        text = tilebox.error_text(error, strings)
+        assert text == strings["error"][code].format(label=strings["label"][field])
+        assert "{" not in text

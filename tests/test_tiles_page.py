@@ -14,6 +14,7 @@ sys.path.insert(0, str(build.SITE))
 from tiles import hand as tiles_hand  # noqa: E402
 from tiles import present as tiles_present  # noqa: E402
 from tiles import sprite  # noqa: E402
+from tiles.box import FLAGS, TileBox  # noqa: E402
 from tiles.hand import Hand, applicable, meld_of, notation, tiles  # noqa: E402
 
 STRINGS = {lang: build.load_strings(lang) for lang in build.LANGUAGES}
@@ -148,8 +149,8 @@ PLAIN = {"han": 4, "fu": 30, "yakuman": 0, "dora": 1, "ura": 0, "aka": 1, "kita"
 
 
 @pytest.mark.parametrize("seat, round_, ja, ko", [
-    ("E", "E", ["自風 東", "場風 東"], ["역패 자풍 동", "역패 장풍 동"]),  # the dealer's double wind
-    ("S", "S", ["自風 南", "場風 南"], ["역패 자풍 남", "역패 장풍 남"]),
+    ("E", "E", ["自風 東", "場風 東"], ["자풍 동", "장풍 동"]),  # the dealer's double wind
+    ("S", "S", ["自風 南", "場風 南"], ["자풍 남", "장풍 남"]),
 ])
 def test_a_wind_yaku_names_its_wind_as_tenhou_does(seat, round_, ja, ko):
     """Tenhou writes 「自風 東」「場風 南」 beside 「役牌 白」; a wind triplet's yaku say the wind
@@ -193,3 +194,62 @@ def test_the_targets_are_the_tile_fields_and_the_calls():
     assert tiles_hand.TARGETS == ("hand", "agari", "chi", "pon", "kan", "ankan", "dora", "ura")
     for lang in build.LANGUAGES:
         assert set(STRINGS[lang]["tiles"]["target"]) == set(tiles_hand.TARGETS)
+
+
+class Node:
+    """Just enough of an element for a TileBox's `adjust`: attributes (`hidden` apart, as the
+    DOM's property), and a root's lookups by selector."""
+
+    def __init__(self, attributes=(), parts=None):
+        self.attributes, self.parts = dict(attributes), parts or {}
+        self.hidden, self.value = False, ""
+
+    def getAttribute(self, name):
+        return self.attributes.get(name)
+
+    def setAttribute(self, name, value):
+        self.attributes[name] = value
+
+    def closest(self, _selector):
+        return self  # a control stands for its own field box
+
+    def replaceChildren(self, *_nodes):
+        pass
+
+    def querySelectorAll(self, selector):
+        return self.parts.get(selector, [])
+
+    def querySelector(self, selector):
+        return self.parts.setdefault(selector, [Node()])[0]
+
+
+def fake_box(flags=FLAGS):
+    """A TileBox over a fake root holding the target buttons and the 37-tile palette:
+    (box, {target: button}, {tile: button})."""
+    targets = {name: Node({"data-tiles-target": name}) for name in tiles_hand.TARGETS}
+    palette = {tile: Node({"data-tile": tile}) for tile in sprite.TILES}
+    parts = {"[data-tiles-target]": list(targets.values()),
+             "[data-tiles-palette] [data-tile]": list(palette.values()),
+             **{f'[data-tiles-target="{name}"]': [button] for name, button in targets.items()}}
+    controls = {}
+    box = TileBox(None, Node(parts=parts), lambda name: controls.setdefault(name, Node()),
+                  STRINGS["ko"], flags=flags)
+    return box, targets, palette
+
+
+# Three-player riichi is played without 2m–8m (so without the red 5m) and without chi (SPEC §9.2).
+SANMA_GONE = ["2m", "3m", "4m", "5m", "0m", "6m", "7m", "8m"]
+FORM = {"rule": "riichi", "fumode": "tiles", "win": "ron", "seatwind": "S", "roundwind": "E",
+        "riichi": "0"}
+
+
+def test_a_three_player_palette_offers_no_chi_and_no_2m_to_8m():
+    box, targets, palette = fake_box()
+    box.choose("chi")
+    box.adjust({**FORM, "players": "3"}, Hand())
+    assert [tile for tile, button in palette.items() if button.hidden] == SANMA_GONE
+    assert [name for name, button in targets.items() if button.hidden] == ["chi"]
+    assert box.target == "hand"  # the chi chosen at four gives the next tap to the hand
+    assert targets["hand"].getAttribute("aria-pressed") == "true"
+    box.adjust({**FORM, "players": "4"}, Hand())  # four again: every call and every tile
+    assert not any(button.hidden for button in (*palette.values(), *targets.values()))

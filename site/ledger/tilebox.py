@@ -28,7 +28,8 @@ TILE_KEYS = ("hand", "agari", "melds", "dora", "ura")
 # The situation flags the winner ticks: riichi is the game's, double riichi only in its place.
 BOX_FLAGS = tuple(flag for flag in FLAGS if flag not in ("riichi", "doubleriichi"))
 ASKED = (*BOX_FLAGS, "doubleriichi")
-GAME_KEYS = ("players", "kiriage", "kazoe", "multi", "tsumoloss")  # ledger rules the calculator reads
+# The ledger's rules the calculator reads; `players` also sets the tiles and calls the box offers.
+GAME_KEYS = ("players", "kiriage", "kazoe", "multi", "tsumoloss")
 MAX_YAKUMAN = 6  # the winner's yakuman field: up to a sextuple
 
 
@@ -77,6 +78,8 @@ def situation(seat, dealer, round_code, result, riichi, rules):
     >>> keys = situation(1, 0, "S2", "ron", [1], preset_rules("tenhou"))
     >>> keys["seatwind"], keys["roundwind"], keys["riichi"], keys["win"], keys["aka"]
     ('S', 'S', '1', 'ron', '1')
+    >>> situation(1, 0, "E1", "ron", [], preset_rules("tenhou", 3))["players"]
+    '3'
     """
     players = rules["players"]
     return {"rule": "riichi", "fumode": "tiles", "win": result,

@@ -3,12 +3,15 @@ tiles make. The calculator mounts one in its hand block; the ledger one per winn
 
 A tap changes only the form's tile fields (their names are the URL keys) and fires the form's
 ``input`` event, so the page computes as for any other input; ``sync`` redraws the shown tiles
-from those fields, ``adjust`` drops the flags that cannot apply, ``draw`` writes a result's yaku,
+from those fields, ``adjust`` drops the flags that cannot apply and offers only the calls and tiles
+the table plays with (three-player: no chi, no 2m–8m), ``draw`` writes a result's yaku,
 dora, reading and waits. Every text goes in as textContent. The document and the elements come
 from the caller: nothing here runs at import.
 """
+from engine.tilehand import not_played
+
 from . import present
-from .hand import Hand, applicable
+from .hand import MELD_KINDS, Hand, applicable, kind
 
 FIELDS = ("hand", "agari", "melds", "dora", "ura")
 FLAGS = ("riichi", "doubleriichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan",
@@ -156,17 +159,22 @@ class TileBox:
         """A shown tile, a tap on which takes it out: a copy of the palette's button."""
         button = self.palette_button(tile).cloneNode(True)
         button.removeAttribute("data-tile")
+        button.removeAttribute("hidden")  # a tile the table plays without, typed in: shown to go
         button.setAttribute("data-tiles-remove", where)
         button.setAttribute("data-index", str(index))
         button.setAttribute("data-held", tile)
         button.setAttribute("aria-label", self.remove_text(name))
         return button
 
-    def palette_button(self, tile):
+    def palette(self):
+        """{tile: the palette's button for it}, looked up once."""
         if not self.faces:
             for button in self.root.querySelectorAll("[data-tiles-palette] [data-tile]"):
                 self.faces[button.getAttribute("data-tile")] = button
-        return self.faces[tile]
+        return self.faces
+
+    def palette_button(self, tile):
+        return self.palette()[tile]
 
     def tile_svg(self, tile):
         """The tile's drawing alone (the palette's, copied), for the reading and the waits."""
@@ -209,7 +217,8 @@ class TileBox:
 
     def adjust(self, mapping, hand):
         """The mapping the engine is given: the flags that cannot apply (SPEC §9.4) are off, and
-        hidden; the ura indicators count only with riichi."""
+        hidden; the ura indicators count only with riichi. The palette follows `players`."""
+        self.offer(mapping.get("players"))
         dealer = mapping.get("seatwind") == "E"
         riichi = mapping.get("riichi") == "1" or mapping.get("doubleriichi") == "1"
         can = applicable(hand, mapping.get("win"), dealer, riichi, mapping.get("players"))
@@ -223,6 +232,22 @@ class TileBox:
             adjusted["ura"] = ""
             self.draw_indicators("ura", ())
         return adjusted
+
+    def offer(self, players):
+        """The calls and tiles of a table of `players`, as the engine plays them: the others are
+        hidden (three-player: chi, 2m–8m and the red 5m), and a call no longer offered gives the
+        next tap to the hand. The hand's tiles stay as they are: the engine names a tile or a
+        call the table plays without."""
+        tiles, calls = not_played(players)
+        if self.shown.get("not_played") == (tiles, calls):
+            return
+        for name in MELD_KINDS:
+            self.hide(("target", name), self.one(f'[data-tiles-target="{name}"]'), name in calls)
+        for tile, button in self.palette().items():
+            self.hide(("tile", tile), button, kind(tile) in tiles)
+        if self.target in calls:
+            self.choose("hand")
+        self.shown["not_played"] = (tiles, calls)
 
     def field_box(self, name):
         key = ("box", name)

@@ -20,12 +20,13 @@ PINFU = ["2m", "3m", "4m", "0p", "6p", "7p", "3s", "4s", "5s", "6s", "8s", "3z",
 PINFU_ON_8S = [*PINFU[:10], "7s", "3z", "3z", "8s"]
 
 
-def expected(tiles, agari, seatwind, roundwind, win, riichi="0", dora=""):
+def expected(tiles, agari, seatwind, roundwind, win, riichi="0", dora="", players=4, melds=""):
     """The engine's value of these tiles at a Tenhou table (its preset's tile rules)."""
-    rules = preset_rules("tenhou")
+    rules = preset_rules("tenhou", players)
     keys = {"rule": "riichi", "fumode": "tiles", "hand": "".join(tiles), "agari": agari,
-            "dora": dora, "win": win, "seatwind": seatwind, "roundwind": roundwind,
-            "riichi": riichi, "kiriage": str(rules["kiriage"]), "kazoe": str(rules["kazoe"]),
+            "melds": melds, "dora": dora, "win": win, "seatwind": seatwind,
+            "roundwind": roundwind, "riichi": riichi, "players": str(players),
+            "kiriage": str(rules["kiriage"]), "kazoe": str(rules["kazoe"]),
             **{key: str(PRESETS["tenhou"][key]) for key in
                ("kuitan", "aka", "doubleyakuman", "renhouvalue", "dwind4")}}
     return engine.calculate(keys)
@@ -145,4 +146,68 @@ def test_the_calculators_tile_hand_arrives_as_tiles(context, base_url):
     assert calculator.locator("[data-ledger-carried]").is_visible()
     calculator.select_option("#lh-from", "1")
     assert preview(calculator) == [11600, -11600, 0, 0]  # dealer 4 han 30 fu
+    watch.clean()
+
+
+# Three-player riichi is played without 2m–8m (so without the red 5m) and without chi (SPEC §9.2).
+SANMA_GONE = ["2m", "3m", "4m", "5m", "0m", "6m", "7m", "8m"]
+SANMA = ["1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "1s", "2s", "3s", "9m", "9m", "9p"]
+HIDDEN = "els => els.filter(el => !el.checkVisibility()).map(el => el.getAttribute('{key}'))"
+
+
+def hidden_in(box, selector, key):
+    """The `key` attribute of each element under `selector` in `box` that does not show."""
+    return box.locator(selector).evaluate_all(HIDDEN.format(key=key))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_three_player_winner_by_tiles_is_offered_what_the_calculator_offers(context, base_url,
+                                                                              lang):
+    page, watch = open_ledger(context, base_url, lang)
+    page.check("#lr-players-3")
+    page.select_option("#lr-preset", "tenhou")
+    start(page, players=3)
+    assert exported(page)["rules"] == preset_rules("tenhou", 3)
+    # East 1: B (South) wins in riichi from C, by tiles: no chi, no 2m–8m on the palette.
+    page.check("#lh-winner-1")
+    page.select_option("#lh-from", "2")
+    page.check("#lh-riichi-1")
+    page.check("#lh-bytiles-1")
+    box = winner_box(page, 1)
+    box.locator('[data-tiles-palette] [data-tile="1m"]').wait_for(state="visible")
+    page.wait_for_function("!document.querySelector("
+                           "'[data-ledger-winner=\"1\"] [data-tiles-target=\"chi\"]').checkVisibility()")
+    assert hidden_in(box, "[data-tiles-target]", "data-tiles-target") == ["chi"]
+    assert hidden_in(box, "[data-tiles-palette] [data-tile]", "data-tile") == SANMA_GONE
+    tap(page, 1, SANMA)
+    want = expected(SANMA, "9p", "S", "E", "ron", riichi="1", players=3)["tiles"]
+    page.wait_for_function(f"document.querySelector('#lh-fu-1').value === '{want['fu']}'")
+    assert han_fu(page, 1) == (want["han"], want["fu"]) == (4, 30)  # riichi, pinfu, ittsu
+
+    # A chi typed in: refused next to the tiles in the page's words, and nothing is added.
+    box.locator("details.tiles-keyboard").evaluate("d => d.open = true")
+    page.fill("#lh-t1-f-melds", "chi:123p")
+    page.fill("#lh-t1-f-hand", "".join(SANMA[3:]))
+    with pytest.raises(engine.InputError) as refused:
+        expected(SANMA[3:], "9p", "S", "E", "ron", riichi="1", players=3, melds="chi:123p")
+    assert (refused.value.field, refused.value.code) == ("melds", "no_chi_sanma")
+    error = box.locator('[data-ledger-error="tiles"]')
+    error.wait_for(state="visible")
+    assert error.inner_text() == error_words(lang, "no_chi_sanma", "melds")
+    page.click("[data-ledger-add]")
+    page.wait_for_timeout(300)
+    assert exported(page)["hands"] == []
+
+    # The tiles as tapped again: the hand goes in, the scores as the command line replays them.
+    page.fill("#lh-t1-f-melds", "")
+    page.fill("#lh-t1-f-hand", "".join(SANMA))
+    error.wait_for(state="hidden")
+    page.wait_for_function(f"document.querySelector('#lh-han-1').value === '{want['han']}'")
+    add(page)
+    record = exported(page)
+    winner, = record["hands"][0]["winners"]
+    assert (winner["seat"], winner["han"], winner["fu"]) == (1, 4, 30)
+    game = cli(record)
+    assert board(page) == expected_board(game, lang)
+    assert game["hands"][0]["deltas"] == [0, 7700, -7700]  # 4 han 30 fu; the riichi stick comes back
     watch.clean()

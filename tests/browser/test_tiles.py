@@ -259,3 +259,65 @@ def test_the_tiles_have_names_for_screen_readers(open_page):
     box = page.locator('[data-tiles-palette] [data-tile="1m"]').bounding_box()
     assert box["width"] >= 44 and box["height"] >= 44  # a finger's target on a 390 px phone
     watch.clean()
+
+
+# Three-player riichi is played without 2m–8m (so without the red 5m) and without chi (SPEC §9.2).
+SANMA_GONE = ["2m", "3m", "4m", "5m", "0m", "6m", "7m", "8m"]
+SANMA = dict(hand="123456789p123s99m", agari="9p")  # with riichi: riichi, pinfu, ittsu
+HIDDEN = "els => els.filter(el => !el.checkVisibility()).map(el => el.getAttribute('{key}'))"
+
+
+def hidden_in(page, selector, key):
+    """The `key` attribute of each element under `selector` that does not show."""
+    return page.locator(selector).evaluate_all(HIDDEN.format(key=key))
+
+
+def hidden_tiles(page):
+    return hidden_in(page, "[data-tiles-palette] [data-tile]", "data-tile")
+
+
+def hidden_calls(page):
+    return hidden_in(page, "[data-tiles-target]", "data-tiles-target")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_three_players_are_offered_no_chi_and_no_2m_to_8m(open_page, lang):
+    page, watch = open_page(lang, link(players="3"))
+    assert hidden_tiles(page) == SANMA_GONE
+    assert hidden_calls(page) == ["chi"]
+    tiles = split(SANMA["hand"])
+    tiles.remove(SANMA["agari"])
+    for tile in tiles + [SANMA["agari"]]:
+        page.click(f'[data-tiles-palette] [data-tile="{tile}"]')
+    page.check("#f-riichi")
+    expected = mahjong_value(SANMA["hand"], SANMA["agari"], riichi=True)
+    assert expected[1:3] == (4, 30)  # a non-dealer's ron pays alike at three and at four
+    expect(page, lang, expected)
+    # four players: chi and every tile again; a chi chosen there gives way to the hand at three
+    page.check("#f-players-4")
+    assert hidden_tiles(page) == [] and hidden_calls(page) == []
+    page.click('[data-tiles-target="chi"]')
+    page.check("#f-players-3")
+    assert hidden_calls(page) == ["chi"]
+    assert page.get_attribute('[data-tiles-target="hand"]', "aria-pressed") == "true"
+    assert page.locator("#results").get_attribute("data-state") == "ok"
+    watch.clean()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("keys,field,code,shown", [
+    (dict(hand="456789p123s99m", agari="9p", melds="chi:123p"), "melds", "no_chi_sanma",
+     "[data-tiles-melds] .tiles-meld-chi"),
+    (dict(hand="234m456789p123s99m", agari="9p"), "hand", "not_in_sanma",
+     '[data-tiles-hand] [data-held="3m"]'),
+])
+def test_three_players_refuse_a_chi_or_2m_to_8m_next_to_the_field(open_page, lang, keys, field,
+                                                                   code, shown):
+    page, watch = open_page(lang, link(players="3", **keys))
+    wanted = STRINGS[lang]["error"][code].format(label=STRINGS[lang]["label"][field])
+    box = page.locator(f'[data-error="{field}"]')
+    assert box.is_visible() and box.inner_text().strip() == wanted
+    assert page.locator("#results").get_attribute("data-state") == "stale"
+    assert page.locator(shown).is_visible()  # the refused tiles stay shown, a tap from going
+    assert page.locator("[data-tiles-result]").is_hidden()
+    watch.clean()
