@@ -217,7 +217,9 @@ def conditions_context(lang, strings, guide, data):
 
 PAGES = (
     Page("calculator", "page.html.j2", "", "", "", False, None, calculator_context,
-         others=("ledger", "conditions")),  # their own pages
+         # the ledger's and conditions' words are their own pages'; the title, the blocks' and
+         # fields' hints and the update notice are in the page's markup, never rewritten live
+         others=("ledger", "conditions", "meta", "block", "hint", "pwa")),
     Page("ledger", "ledger.html.j2", "ledger", "ledger", "ledger-", True,
          ("ledger", "conditions", "tier", "error"), ledger_context),
     Page("conditions", "conditions.html.j2", "conditions", "conditions", "need-", True,

@@ -105,7 +105,7 @@ def test_the_double_wind_pair_is_said_with_its_rule_sets(lang):
         if "dwind4" in PRESETS[name]:  # set by the presets once engine/presets.py carries it
             assert PRESETS[name]["dwind4"] == four, name
     presets = content(lang, "04c-presets.md")
-    said = {"ko": "텐호와 작혼 룰 프리셋은 연풍패 머리를 4부로, M리그 룰 프리셋은 2부로",
+    said = {"ko": "텐호·작혼 룰 프리셋은 연풍패 머리를 4부로, M리그 룰 프리셋은 2부로",
             "ja": "天鳳と雀魂のルールプリセットは連風牌の雀頭を4符に、Mリーグのルールプリセットは2符に"}[lang]
     assert said in presets
     hint = strings(lang)["hint"]["dwind4"]

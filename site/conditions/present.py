@@ -80,7 +80,7 @@ def hands_text(need, strings, win="ron"):
             parts.append(say["hand_any"].format(han=hand["han"]))
             return say["hands_sep"].join(parts)
         parts.append(say["hand"].format(han=hand["han"], fu=hand["fu"]))
-    if need["limit"] and not parts:
+    if need["limit"] and not parts and need["limit"] != "yakuman":  # nothing is above a yakuman
         parts.append(say["from_limit"].format(limit=strings["tier"][need["limit"]]))
     elif need["limit"]:
         parts.append(strings["tier"][need["limit"]])
