@@ -4,6 +4,7 @@ import doctest
 
 import pytest
 
+from engine import ledger
 from ledger import present, table
 
 from .test_ledger_page import strings
@@ -58,6 +59,31 @@ def test_the_sheet_heading_is_the_history_line_of_the_hand(lang):
     line = present.describe(words, table.stated(entry), record, 0)
     assert line == words["history"]["ron"].format(
         winners=present.named(words, record, 1, 0), **{"from": present.named(words, record, 0, 0)})
+
+
+@pytest.mark.parametrize("lang", ["ko", "ja"])
+def test_a_draw_counts_a_seat_in_riichi_as_tenpai_as_the_engine_does(lang):
+    # Seat 0 in riichi, seat 2 tapped: two tenpai, as the engine pays it (riichi means tenpai).
+    words = strings(lang)["ledger"]
+    record = {"rules": {"players": 4, "chombo": "mangan"}, "names": []}
+    riichi = [0]
+    entry = table.pick(table.begin("draw"), 2, riichi)[0]
+    entry = table.pick(entry, 0, riichi)[0]  # the riichi seat's tap changes nothing
+    assert entry["tenpai"] == [2]
+    assert [table.target(entry, seat, riichi) for seat in range(4)] == [
+        ("tenpai", True), ("tenpai", False), ("tenpai", True), ("tenpai", False)]
+    hand = table.stated(entry, riichi)
+    assert hand["tenpai"] == [0, 2]
+    assert present.describe(words, hand, record, 0) == words["history"]["draw"].format(count=2)
+    # The record the view states pays what the form's way (riichi apart from tenpai) pays.
+    by_view = {"result": "draw", "tenpai": hand["tenpai"], "nagashi": [], "riichi": riichi}
+    by_form = {**by_view, "tenpai": [2]}
+    deltas = [ledger.replay({"hands": [h]})["hands"][0]["deltas"] for h in (by_view, by_form)]
+    assert deltas[0] == deltas[1] == [500, -1500, 1500, -1500]  # 3,000 shared by two, less the stick
+    # Nagashi stays each seat's own; another ending has no tenpai.
+    nagashi = table.pick({**entry, "phase": "nagashi"}, 0, riichi)[0]
+    assert nagashi["nagashi"] == [0] and table.target(nagashi, 0, riichi) == ("nagashi", True)
+    assert table.stated(table.pick(table.begin("tsumo"), 1)[0], riichi)["tenpai"] == []
 
 
 def test_riichi_shows_on_the_scores_and_differences_read_as_the_board():

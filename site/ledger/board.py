@@ -2,7 +2,7 @@
 and the history of hands."""
 from ledger.page import doc, L, q, round_text, seat_name, set_text, shown, state
 from ledger.game import current_game, standing
-from ledger.present import describe, hand_dealer, seat_wind, signed
+from ledger.present import describe, hand_dealer, seat_wind, signed, where_text
 from calculator.present import fmt
 
 
@@ -13,7 +13,7 @@ def draw_history(record, game):
         row = doc().createElement("tr")
         head = doc().createElement("th")
         head.scope = "row"
-        head.textContent = f'{round_text(entry["round"])} {entry["honba"]}{L["board"]["honba_unit"]}'
+        head.textContent = where_text(L, entry)
         row.appendChild(head)
         what = doc().createElement("td")
         what.textContent = describe(L, hand, record, entry["dealer"])

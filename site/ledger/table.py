@@ -40,16 +40,19 @@ def toggled(seats, seat):
     return sorted(set(seats) ^ {seat})
 
 
-def pick(entry, seat):
+def pick(entry, seat, riichi=()):
     """The entry after a tap on `seat`'s pick target, and the problem to say (or None). Ron takes
     the winner, then the discarder (`more` goes back for a second or third winner); tsumo the
-    winner; a draw its tenpai (or nagashi) seats until `next`; chombo the seat.
+    winner; a draw its tenpai (or nagashi) seats until `next`, a seat in this hand's `riichi`
+    being tenpai already; chombo the seat.
 
     >>> pick(begin("tsumo"), 3)[0]["phase"], pick(begin("chombo"), 2)[0]["seat"]
     ('sheet', 2)
     >>> entry = pick(pick(begin("draw"), 2)[0], 0)[0]
     >>> entry["tenpai"], pick(entry, 2)[0]["tenpai"]
     ([0, 2], [0])
+    >>> pick(begin("draw"), 1, riichi=[1])[0]["tenpai"]
+    []
     """
     phase = entry["phase"]
     entry = dict(entry)
@@ -62,26 +65,41 @@ def pick(entry, seat):
         if seat in entry["winners"]:
             return entry, "from_winner"
         entry.update({"from": seat, "phase": "sheet"})
-    elif phase in ("tenpai", "nagashi"):
+    elif phase == "nagashi" or (phase == "tenpai" and seat not in riichi):
         entry[phase] = toggled(entry[phase], seat)
     elif phase == "seat":
         entry.update({"seat": seat, "phase": "sheet"})
     return entry, None
 
 
-def target(entry, seat):
-    """What `seat`'s pick target says in this phase, and whether it is chosen already.
+def target(entry, seat, riichi=()):
+    """What `seat`'s pick target says in this phase, and whether it is chosen already (in a
+    draw, a seat in this hand's `riichi` is tenpai).
 
     >>> entry = pick(begin("ron"), 1)[0]
     >>> target(entry, 1), target(entry, 0)
     (('winner', True), ('from', False))
+    >>> target(begin("draw"), 2, riichi=[2])
+    ('tenpai', True)
     """
     phase = entry["phase"]
     if phase in ("winner", "from") and seat in entry["winners"]:
         return "winner", True
     if phase in ("tenpai", "nagashi"):
-        return phase, seat in entry[phase]
+        return phase, seat in (tenpai_of(entry, riichi) if phase == "tenpai" else entry[phase])
     return phase, False
+
+
+def tenpai_of(entry, riichi):
+    """A draw's tenpai seats: those tapped, and every seat in this hand's `riichi`, as the engine
+    counts them (riichi means tenpai); none for any other ending.
+
+    >>> tenpai_of(pick(begin("draw"), 3)[0], [0]), tenpai_of(begin("ron"), [0])
+    ([0, 3], [])
+    """
+    if entry["end"] != "draw":
+        return []
+    return sorted(set(entry["tenpai"]) | set(riichi))
 
 
 def sheet_seat(entry, dealer):
@@ -93,13 +111,16 @@ def sheet_seat(entry, dealer):
 
 
 def stated(entry, riichi=()):
-    """The entry as a hand of the record's shape, for its history line (present.describe).
+    """The entry as a hand of the record's shape, with this hand's `riichi`, for its history line
+    (present.describe).
 
     >>> stated(pick(pick(begin("ron"), 1)[0], 3)[0])["from"]
     3
+    >>> stated(pick(begin("draw"), 1)[0], [0])["tenpai"]
+    [0, 1]
     """
     return {"result": entry["end"], "winners": [{"seat": seat} for seat in entry["winners"]],
-            "from": entry["from"], "tenpai": entry["tenpai"], "nagashi": entry["nagashi"],
+            "from": entry["from"], "tenpai": tenpai_of(entry, riichi), "nagashi": entry["nagashi"],
             "seat": entry["seat"], "riichi": list(riichi)}
 
 
@@ -180,10 +201,12 @@ def draw():
         put(riichi_button, L["table"]["riichi_on" if seat in riichi else "riichi"])
         q(f'[data-table-pick="{seat}"]').hidden = not picking
         if picking:
-            what, chosen = target(entry, seat)
+            what, chosen = target(entry, seat, riichi)
             put(f'[data-table-pick-what="{seat}"]', L["table"]["target"][what])
             put(f'[data-table-pick-name="{seat}"]', name)
             flag(f'[data-table-pick="{seat}"]', "aria-pressed", chosen)
+            # a seat in riichi is tenpai in a draw: its tap changes nothing
+            flag(f'[data-table-pick="{seat}"]', "aria-disabled", what == "tenpai" and seat in riichi)
     el["view"].dataset.mode = "idle" if entry is None else entry["phase"]
     q("[data-table-ends]").hidden = entry is not None or over
     q("[data-table-steps]").hidden = q("[data-table-prompt]").hidden = not picking
@@ -204,16 +227,25 @@ def say(text, box="[data-table-error]"):
 
 # ---------------------------------------------------------------- the form, driven
 
-def write_form(entry):
-    """The entry into the next-hand form's controls (riichi and the winners' values stay)."""
+def write_form(entry, riichi):
+    """The entry into the next-hand form's controls, a draw's tenpai with this hand's `riichi`
+    (riichi and the winners' values stay)."""
     form = el["hand_form"]
     form.elements.namedItem("result").value = entry["end"]
-    for name in ("winner", "tenpai", "nagashi"):
-        seats = entry["winners" if name == "winner" else name]
+    chosen = {"winner": entry["winners"], "tenpai": tenpai_of(entry, riichi), "nagashi": entry["nagashi"]}
+    for name, seats in chosen.items():
         for check in each(f'input[name="{name}"]', form):
             check.checked = int(check.value) in seats
     for name in ("from", "seat"):
         form.elements.namedItem(name).value = "" if entry[name] is None else str(entry[name])
+
+
+def write_hand(entry, record, dealer):
+    """The entry into the form with this hand's riichi, and the sheet's heading: the hand's
+    history line (a draw counting the riichi seats as tenpai, as the engine does)."""
+    riichi = hand.checked("riichi")
+    write_form(entry, riichi)
+    put("[data-table-sheet-heading]", describe(L, stated(entry, riichi), record, dealer))
 
 
 def reset_form():
@@ -286,9 +318,8 @@ def open_sheet(seat=None):
         say("", "[data-table-sheet-error]")
         put("[data-table-preview-next]", "")
     else:
-        write_form(entry)
+        write_hand(entry, record, dealer)
         sheet.dataset.tableRotation = str(ROTATIONS[sheet_seat(entry, dealer)])
-        put("[data-table-sheet-heading]", describe(L, stated(entry), record, dealer))
         if valued:
             put("[data-table-value-heading]", L["table"]["value"].format(
                 name=named(L, record, entry["winners"][entry["valuing"]], dealer)))
@@ -412,12 +443,15 @@ async def leave(lock):
 
 def on_riichi(event):
     """A seat's riichi: its 1,000 on the table at once; a second tap within the hand takes it
-    back. The form's riichi box is the hand's riichi list."""
+    back. The form's riichi box is the hand's riichi list; in a draw, a seat in riichi is tenpai."""
     check = q(f"#lh-riichi-{event.currentTarget.dataset.tableRiichi}")
     check.checked = not check.checked
-    draw()
-    if view["entry"] is not None and view["entry"]["phase"] == "sheet":
+    entry = view["entry"]
+    if entry is not None and entry["phase"] == "sheet" and el["sheet"].dataset.kind == "hand":
+        record = state["record"]
+        write_hand(entry, record, hand_dealer(game_of(record)))
         preview_sheet()
+    draw()
 
 
 def step(entry, problem=None):
@@ -435,7 +469,7 @@ def on_end(event):
 
 
 def on_pick(event):
-    step(*pick(view["entry"], int(event.currentTarget.dataset.tablePick)))
+    step(*pick(view["entry"], int(event.currentTarget.dataset.tablePick), hand.checked("riichi")))
 
 
 def on_step(event):

@@ -274,6 +274,40 @@ def test_a_winner_tapped_as_discarder_is_refused(context, base_url):
     watch.clean()
 
 
+@pytest.mark.parametrize("lang", ["ko", "ja"])
+def test_a_draw_counts_a_seat_in_riichi_as_tenpai(context, base_url, lang):
+    # Riichi means tenpai (engine.ledger): seat 0's tenpai target is chosen and stays chosen, and
+    # the sheet's heading counts it with the seat tapped.
+    page, watch = open_view(context, base_url, lang)
+    page.click('[data-table-riichi="0"]')
+    page.click('[data-table-end="draw"]')
+    riichi_target = page.locator('[data-table-pick="0"]')
+    assert riichi_target.get_attribute("aria-pressed") == "true"
+    assert riichi_target.get_attribute("aria-disabled") == "true"
+    riichi_target.click(force=True)  # a tap all the same: it changes nothing
+    assert riichi_target.get_attribute("aria-pressed") == "true"
+    page.click('[data-table-pick="1"]')
+    pressed = [page.get_attribute(f'[data-table-pick="{seat}"]', "aria-pressed") for seat in range(4)]
+    assert pressed == ["true", "true", "false", "false"]
+    page.click("[data-table-next]")
+    page.locator("[data-table-sheet]").wait_for(state="visible")
+    assert page.inner_text("[data-table-sheet-heading]") == words(lang)["history"]["draw"].format(count=2)
+    assert page.is_checked("#lh-tenpai-0") and page.is_checked("#lh-tenpai-1")  # the form's hand
+    hand = {"result": "draw", "tenpai": [0, 1], "nagashi": [], "riichi": [0]}
+    confirmed_as_the_command_line(page, hand)
+
+    # Riichi taken back before the draw is entered: the seat is a seat like the others again.
+    page.click('[data-table-riichi="2"]')
+    page.click('[data-table-end="draw"]')
+    assert page.get_attribute('[data-table-pick="2"]', "aria-pressed") == "true"
+    page.click('[data-table-riichi="2"]')
+    assert page.get_attribute('[data-table-pick="2"]', "aria-pressed") == "false"
+    assert page.get_attribute('[data-table-pick="2"]', "aria-disabled") == "false"
+    page.click("[data-table-next]")
+    assert page.inner_text("[data-table-sheet-heading]") == words(lang)["history"]["draw_none"]
+    watch.clean()
+
+
 def test_tsumo_draw_and_chombo_by_taps_match_the_command_line(context, base_url):
     page, watch = open_view(context, base_url, players=3)
     page.click('[data-table-end="tsumo"]')
@@ -282,7 +316,7 @@ def test_tsumo_draw_and_chombo_by_taps_match_the_command_line(context, base_url)
     page.click("[data-table-confirm]")
     page.click('[data-table-riichi="0"]')
     page.click('[data-table-end="draw"]')
-    page.click('[data-table-pick="0"]')
+    page.click('[data-table-pick="0"]', force=True)  # in riichi: tenpai already, the tap changes nothing
     page.click('[data-table-pick="1"]')
     page.click('[data-table-pick="1"]')  # taken back
     page.click("[data-table-next]")
