@@ -278,3 +278,17 @@ def test_the_payments_card_names_who_pays(lang):
     ]
     for query, expected in cases:
         assert present.payments_text(calculate(query), words) == expected, query
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("dwind4, fu", [("0", 2), ("1", 4)])
+def test_the_fu_tables_double_wind_row_says_the_fu_it_counts(lang, dwind4, fu):
+    """The pair row of the fu table names the fu the row adds (round-5 Korean review: the
+    option's "2부 (텐호·작혼은 4부)" beside a 4 read as a contradiction)."""
+    result = calculate({"rule": "riichi", "fumode": "tiles", "hand": "234m567p345s11z",
+                        "melds": "pon:777z", "agari": "1z", "seatwind": "E", "roundwind": "E",
+                        "dwind4": dwind4})
+    rows = present.view(result, build.load_strings(lang))["fu_rows"]
+    pair = {"ko": "머리", "ja": "雀頭"}[lang]
+    said = {"ko": f"연풍패 — {fu}부", "ja": f"連風牌（{fu}符）"}[lang]
+    assert [row[1:] for row in rows if row[0] == pair] == [(said, str(fu))]

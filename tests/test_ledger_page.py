@@ -328,3 +328,34 @@ def test_a_draws_history_line_says_nobody_or_everybody_as_players_do(lang, playe
               "names": [""] * players, "hands": []}
     hand = {"result": "draw", "tenpai": tenpai, "riichi": riichi}
     assert ledger_present.describe(strings(lang)["ledger"], hand, record) == said
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("ko", "끝날 때 남은 공탁 리치봉 1개(1,000점)는 A의 최종 점수에 더했어요."),
+    ("ja", "終局時に残っていた供託1本（1,000点）は、Aの素点に加えています。")])
+def test_the_final_results_say_where_the_leftover_sticks_went(lang, said):
+    """Tenhou gives the sticks left at the end to first place: the board's 27,000 becomes 28,000
+    in the final results, and the note beside them says why (round-5 Japanese review)."""
+    record = {"rules": ledger.rules_from({"preset": "tenhou"}),
+              "hands": [{"result": "draw", "tenpai": [0], "riichi": [0]}]}
+    game = ledger.end(record)
+    assert game["hands"][-1]["scores"][0] == 27000 and game["final"]["scores"][0] == 28000
+    assert ledger_present.leftover_note(strings(lang)["ledger"], record, game) == said
+    lost = {**record, "rules": ledger.rules_from({"preset": "wrc"})}  # WRC: nobody takes them
+    assert ledger_present.leftover_note(strings(lang)["ledger"], lost, ledger.end(lost)) == ""
+
+
+@pytest.mark.parametrize("lang, head, both", [
+    ("ko", "B(남가) 론 ← A(동가) (아타마하네)", "B(남가)·C(서가) 론 ← A(동가)"),
+    ("ja", "B（南家） ロン ← A（東家）（頭ハネ）", "B（南家）・C（西家） ロン ← A（東家）")])
+def test_a_double_ron_line_names_the_winners_the_rules_pay(lang, head, both):
+    """Under atamahane (M-League) only the winner nearest the discarder's right is paid, and the
+    history says so; where both are paid (Tenhou) both are named (round-5 Korean review)."""
+    hand = {"result": "ron", "from": 0, "riichi": [],
+            "winners": [{"seat": 2, "han": 1, "fu": 30}, {"seat": 1, "han": 1, "fu": 30}]}
+    words = strings(lang)["ledger"]
+    for preset, said, paid in (("mleague", head, [-1000, 1000, 0, 0]),
+                               ("tenhou", both, [-2000, 1000, 1000, 0])):
+        record = {"rules": ledger.rules_from({"preset": preset}), "hands": [hand]}
+        assert ledger.replay(record)["hands"][0]["deltas"] == paid
+        assert ledger_present.describe(words, hand, record, 0) == said

@@ -75,6 +75,8 @@ def view(result, strings):
     }
     for row in result.get("fu_breakdown", ()):
         item = row["item"]
+        if row["row"] == "pair" and item == "double":  # 2 or 4 fu, as the table rules say
+            item = strings["fu_item"]["pair_double"].format(fu=fmt(row["fu"]))
         for table in ("fu_item", "option.meld", "option.pair", "option.wait"):
             words = _table(strings, table)
             if item in words:

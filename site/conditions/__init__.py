@@ -75,10 +75,12 @@ def follow_seats(dealer, players):
 def follow_players(players):
     """Three-player: no fourth seat, and "not last" is second place."""
     three = players == "3"
-    for name in ("dealer", "seat"):
-        hide((name, "4"), page["form"].elements.namedItem(name).options.item(3), three)
+    fourth = [page["form"].elements.namedItem(name).options.item(3) for name in ("dealer", "seat")]
     place = page["form"].elements.namedItem("place")
-    hide(("place", "3"), place.options.item(2), three)
+    for slot, option in ((("dealer", "4"), fourth[0]), (("seat", "4"), fourth[1]),
+                         (("place", "3"), place.options.item(2))):
+        hide(slot, option, three)
+        option.disabled = three  # some pickers show a hidden option: it cannot be chosen
     put(("place", "2"), place.options.item(1),
         words.place_label(2, 3 if three else 4, page["strings"]))
 

@@ -39,6 +39,8 @@ def draw():
         return
     game = current_game(record)
     el["main"].dataset.players = str(record["rules"]["players"])
+    for option in each("option.lg-north"):  # CSS hides North; a picker that shows it anyway
+        option.disabled = record["rules"]["players"] == 3  # cannot choose it
     el["main"].dataset.nagashi = str(record["rules"]["nagashi"])
     el["main"].dataset.aborts = str(record["rules"]["aborts"])
     el["main"].dataset.chombo = record["rules"]["chombo"]

@@ -33,7 +33,8 @@ def draw(record, game):
         state["opened_at"] = key
         panel.open = last_round(rules, upcoming)
     place_field = doc().querySelector("[data-need-place]")
-    place_field.options.item(2).hidden = players == 3
+    third = place_field.options.item(2)
+    third.hidden = third.disabled = players == 3  # disabled too: some pickers show hidden options
     place_field.options.item(1).textContent = words.place_label(2, players, strings)
     place = min(int(place_field.value), players - 1)
     riichi = 1 if doc().querySelector("[data-need-riichi]").checked else 0

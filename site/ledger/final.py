@@ -4,7 +4,7 @@ import json
 
 from ledger.page import copy_text, doc, L, q, set_text, state, win
 from ledger.game import engine_record
-from ledger.present import final_cells, standings_order
+from ledger.present import final_cells, leftover_note, standings_order
 
 
 def draw_final(record, game):
@@ -29,7 +29,9 @@ def draw_final(record, game):
                 cell.dataset.ledgerResult = str(seat)
             row.appendChild(cell)
         body.appendChild(row)
-    set_text("[data-ledger-final-note]", L["final"]["ended_by_hand"] if record.get("ended") else "")
+    notes = [L["final"]["ended_by_hand"] if record.get("ended") else "",
+             leftover_note(L, record, game)]
+    set_text("[data-ledger-final-note]", " ".join(note for note in notes if note))
 
 
 def blob_url(text, name):

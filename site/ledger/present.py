@@ -152,12 +152,19 @@ def describe(words, hand, record, dealer=None):
         return named(words, record, seat, dealer)
 
     join = says["joiner"].join
+    rules = record["rules"]
+    if hand["result"] == "ron" and len(hand["winners"]) == 3 and rules.get("tripleron") == "draw":
+        return says["abort"]  # three on one discard: the rules make it an abortive draw
     if hand["result"] in ("ron", "tsumo"):
-        winners = join(who(w["seat"]) for w in hand["winners"])
-        if hand["result"] == "ron":
-            return says["ron"].format(winners=winners,
-                                      **{"from": who(hand["from"])})
-        return says["tsumo"].format(winners=winners)
+        seats = [w["seat"] for w in hand["winners"]]
+        if hand["result"] == "tsumo":
+            return says["tsumo"].format(winners=join(who(seat) for seat in seats))
+        discarder = hand["from"]  # winners in turn order from the discarder: the nearest first
+        seats.sort(key=lambda seat: (seat - discarder) % rules["players"])
+        if len(seats) > 1 and rules.get("doubleron") == "head":  # only the nearest is paid
+            return says["ron_head"].format(winners=who(seats[0]), **{"from": who(discarder)})
+        return says["ron"].format(winners=join(who(seat) for seat in seats),
+                                  **{"from": who(discarder)})
     if hand["result"] == "draw":
         count = len(set(hand.get("tenpai", [])) | set(hand["riichi"]))
         text = (says["draw_none"] if count == 0 else
@@ -200,6 +207,27 @@ def place_text(words, span):
     if best == worst:
         return words["share"]["paste_place"].format(n=best)
     return words["final"]["shared"].format(best=best, worst=worst)
+
+
+def leftover_note(words, record, game):
+    """The final results' line on the sticks still on the table at the end that went to first
+    place ("" when none did), so that first's points beside the board's are explained.
+
+    >>> words = {"final": {"leftover": "{n} stick(s), {points}, to {names}"}, "seat": {"1": "B"},
+    ...          "board": {"names_joiner": " & "}}
+    >>> game = {"hands": [{"scores": [24000, 27000, 24000, 24000]}],
+    ...         "final": {"scores": [24000, 28000, 24000, 24000], "places": [[2, 4], [1, 1]] + [[2, 4]] * 2}}
+    >>> leftover_note(words, {}, game)
+    '1 stick(s), 1,000, to B'
+    """
+    if not game["hands"]:
+        return ""
+    added = sum(game["final"]["scores"]) - sum(game["hands"][-1]["scores"])
+    if added <= 0:
+        return ""
+    firsts = [seat for seat, span in enumerate(game["final"]["places"]) if span[0] == 1]
+    names = words["board"]["names_joiner"].join(seat_name(words, record, seat) for seat in firsts)
+    return words["final"]["leftover"].format(n=added // 1000, points=fmt(added), names=names)
 
 
 def standings_order(final):
