@@ -218,6 +218,10 @@ def draw():
         q("[data-table-next]").hidden = q("[data-table-nagashi]").hidden = phase not in ("tenpai", "nagashi")
         flag("[data-table-nagashi]", "aria-pressed", phase == "nagashi")
     q("[data-table-undo]").disabled = not (record["hands"] or record.get("ended"))
+    # Four people share the phone: taking a hand back asks for a second tap, until anything else
+    # is drawn.
+    view["undo_armed"] = view.pop("arming", False)
+    put("[data-table-undo]", L["table"]["undo_sure"] if view["undo_armed"] else L["history"]["undo"])
 
 
 def say(text, box="[data-table-error]"):
@@ -520,6 +524,10 @@ def on_confirm(event):
 
 
 def on_undo(event):
+    if not view.get("undo_armed"):
+        view["arming"] = True
+        draw()
+        return
     end_entry()
     actions["undo"](event)
 

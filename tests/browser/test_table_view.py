@@ -224,9 +224,14 @@ def test_a_ron_entered_by_taps_matches_the_command_line(context, base_url, lang)
     assert page.locator("[data-table-over]").is_visible()
     assert not page.locator("[data-table-end]:visible").count()
 
-    # Undo as in the form: the last hand goes.
-    page.click("[data-table-undo]")
+    # Undo as in the form, but four people share the phone: the first tap only asks.
+    undo = page.locator("[data-table-undo]")
+    undo.click()
+    assert undo.text_content() == words(lang)["table"]["undo_sure"]
+    assert len(exported(page)["hands"]) == 2
+    undo.click()
     wait_hands(page, 1)
+    assert undo.text_content() == words(lang)["history"]["undo"]
     assert view_scores(page) == game["next"]["scores"]
     watch.clean()
 
