@@ -253,7 +253,7 @@ def played(record):
 
 @pytest.mark.parametrize(("lang", "what", "when", "names"), [
     ("ko", "텐호 · 동3국 1본장", "2026년 11월 30일 21:14", "민수 · B · 유키 · D"),
-    ("ja", "天鳳・東3局 1本場", "2026年11月30日 21:14", "민수・B・유키・D"),
+    ("ja", "天鳳・東3局1本場", "2026年11月30日 21:14", "민수・B・유키・D"),
 ])
 def test_a_game_in_the_list(lang, what, when, names):
     said = words(lang)["ledger"]

@@ -91,7 +91,7 @@ def hand_title(words, index, entry):
     """A hand of the record as a sentence names it: its number from 1 and its round with honba,
     "3번째 국(동2국 1본장)".
 
-    >>> words = {"board": {"round": "E{number}", "honba_unit": "h"}, "wind": {"E": "E"},
+    >>> words = {"board": {"round": "E{number}", "round_honba": "{round} {honba}h"}, "wind": {"E": "E"},
     ...          "named": {"edit_heading": "#{n} ({round})"}}
     >>> hand_title(words, 2, {"round": "E2", "honba": 1}), hand_title(words, 0, {"round": "E1", "honba": 0})
     ('#3 (E2 1h)', '#1 (E1)')
@@ -109,13 +109,13 @@ def broken_text(words, error, entries):
 def where_text(words, entry):
     """A hand's round with its honba, the honba left out at 0 as players say it: 동2국 1본장, 동1국.
 
-    >>> words = {"board": {"round": "E{number}", "honba_unit": "h"}, "wind": {"E": "E"}}
+    >>> words = {"board": {"round": "E{number}", "round_honba": "{round} {honba}h"}, "wind": {"E": "E"}}
     >>> where_text(words, {"round": "E2", "honba": 1}), where_text(words, {"round": "E1", "honba": 0})
     ('E2 1h', 'E1')
     """
     where = round_text(words, entry["round"])
     if entry["honba"]:
-        where += f' {entry["honba"]}{words["board"]["honba_unit"]}'
+        where = words["board"]["round_honba"].format(round=where, honba=entry["honba"])
     return where
 
 
