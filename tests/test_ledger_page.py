@@ -222,7 +222,7 @@ def test_worked_example_is_the_engines(lang):
     order = sorted(range(4), key=lambda seat: final["ranks"][seat])
     assert [row[1] for row in rows] == [seats[str(seat)] for seat in order]
     for row, seat in zip(rows, order, strict=True):
-        assert int(row[0]) == final["ranks"][seat]
+        assert row[0] == strings(lang)["ledger"]["share"]["paste_place"].format(n=final["ranks"][seat])
         assert number(row[2]) == final["scores"][seat]
         assert number(row[4]) == final["results"][seat]
     assert sum(final["results"]) == pytest.approx(0)

@@ -103,7 +103,12 @@ def copy_line(result, values, strings):
         else:
             value = says["han_fu"].format(han=han, fu=result["fu"])
         how = says["how"].format(seat=says["seat"][values["seat"]], win=says["win"][values["win"]])
-        line = says["riichi"].format(game=line, value=value, how=how)
+        if values.get("players") == 3:
+            line = says["three"].format(game=line)
+        # the counters the amounts hold, or the line reads as a plain hand's
+        counters = [says[name].format(n=values[name]) for name in ("honba", "sticks") if values.get(name)]
+        line = says["riichi"].format(game=line, value=value,
+                                     how=says["joiner"].join([how, *counters]))
     return says["line"].format(hand=line, total=fmt(result["total"]),
                                unit=strings["card"]["points_unit"],
                                payments=payments_text(result, strings))

@@ -96,9 +96,23 @@ def _cost(need):
     return need["points"]
 
 
-def direct(route, answer):
-    """A ron is a direct hit (직격/直撃) when it needs less than a ron from someone else: the
-    discarder's loss is what makes it cheaper."""
+def direct(route, answer, scores):
+    """A ron is a direct hit (직격/直撃) when the discarder is a rival the seat must pass (ranked
+    now between the goal and the seat), or when it needs less than a ron from someone else: the
+    discarder's loss is what makes it cheaper.
+
+    >>> answer = {"seat": 2, "place": 1, "rank": 2, "routes": [
+    ...     {"win": "ron", "from": 0, "need": {"points": 8000}},
+    ...     {"win": "ron", "from": 1, "need": {"points": 8000}}]}
+    >>> [direct(r, answer, [40000, 20000, 30000]) for r in answer["routes"]]
+    [True, False]
+    """
+    def rank(seat):  # equal points: the seat nearer the first dealer is above
+        return 1 + sum(1 for other, score in enumerate(scores)
+                       if score > scores[seat] or (score == scores[seat] and other < seat))
+
+    if answer["place"] <= rank(route["from"]) < answer["rank"]:
+        return True
     rons = [r["need"] for r in answer["routes"] if r["win"] == "ron"]
     return any(_cost(route["need"]) < _cost(other) for other in rons)
 
@@ -139,7 +153,7 @@ def view(answer, scores, dealer, strings, names=None):
     texts = {}
     for route in answer["routes"]:
         hook = f"ron-{route['from']}" if route["win"] == "ron" else "tsumo"
-        hit = route["win"] == "ron" and direct(route, answer)
+        hit = route["win"] == "ron" and direct(route, answer, scores)
         texts[hook] = route_texts(route, scores, dealer, seat, strings, names, hit)
     texts["draw-tenpai"] = (draw_text("tenpai", answer["draw"]["tenpai"], strings), "")
     texts["draw-noten"] = (draw_text("noten", answer["draw"]["noten"], strings), "")
@@ -162,7 +176,7 @@ def rank_text(answer, scores, strings, ties="seat"):
 
 
 def ledger_summary(answer, scores, name, tsumo, strings, ties="seat"):
-    """One seat's line in the ledger's conditions panel, a short label: "2위 B(남가) — 쯔모 …"."""
+    """One seat's line in the ledger's conditions panel, a short label: "B(남가) · 지금 2위 — 쯔모 …"."""
     rank = strings["conditions"]["say"][_rank_key(answer, scores, ties, short=True)]
     return strings["conditions"]["joiner"]["ledger_need"].format(
         name=name, rank=rank.format(rank=answer["rank"]), tsumo=tsumo)
