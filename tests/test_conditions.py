@@ -529,7 +529,7 @@ def test_words_ko():
 
 def test_words_ja():
     texts = said("ja", [32000, 28500, 22000, 17500], 0, 1)
-    assert texts["ron-0"] == ("東家から2,000点以上の直撃", "1飜60符・2飜30符・3飜以上なら何でも")
+    assert texts["ron-0"] == ("東家から2,000点以上の直撃", "1飜60符・2飜30符・3飜以上（符は問わず）")
     assert texts["tsumo"][0] == "600・1,200以上のツモ"
     texts = said("ja", [32000, 24000, 23000, 21000], 3, 3)
     assert texts["tsumo"][0] == "2,900オール以上のツモ"

@@ -10,7 +10,7 @@ import pytest
 
 import build
 from calculator import present
-from engine import calculate, tables
+from engine import calculate, calculate_values, parse, tables
 from engine.conditions import possible
 from engine.keys import FU_VALUES
 from engine.ledger import replay
@@ -292,3 +292,18 @@ def test_the_fu_tables_double_wind_row_says_the_fu_it_counts(lang, dwind4, fu):
     pair = {"ko": "머리", "ja": "雀頭"}[lang]
     said = {"ko": f"연풍패 — {fu}부", "ja": f"連風牌（{fu}符）"}[lang]
     assert [row[1:] for row in rows if row[0] == pair] == [(said, str(fu))]
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("ko", "리치마작(3인) 3판 30부 · 자 쯔모 · 1본장 · 공탁 1개: 4,200점 (1,100·2,100)"),
+    ("ja", "リーチ麻雀（三麻） 3飜30符・子のツモ・1本場・供託1本：4,200点（1,100・2,100）")])
+def test_the_copied_line_says_what_its_total_holds(lang, said):
+    """The card's copy names the hand, three-player and the counters, so a pasted total can be
+    checked: three-player without tsumo loss, 1 honba (200 a payer) and a stick: 1,100 + 2,100
+    + the stick's 1,000 (round-6 and round-7 reviews)."""
+    values = parse({"han": "3", "fu": "30", "win": "tsumo", "players": "3", "honba": "1",
+                    "sticks": "1"})
+    result = calculate_values(values)
+    assert [p["amount"] for p in present.payment_order(result["payments"])] == [1100, 2100]
+    assert result["total"] == 4200
+    assert present.copy_line(result, values, build.load_strings(lang)) == said

@@ -103,7 +103,7 @@ def copy_line(result, values, strings):
         else:
             value = says["han_fu"].format(han=han, fu=result["fu"])
         how = says["how"].format(seat=says["seat"][values["seat"]], win=says["win"][values["win"]])
-        if values.get("players") == 3:
+        if str(values.get("players")) == "3":  # parsed inputs keep the count as its choice, "3"
             line = says["three"].format(game=line)
         # the counters the amounts hold, or the line reads as a plain hand's
         counters = [says[name].format(n=values[name]) for name in ("honba", "sticks") if values.get(name)]
