@@ -537,3 +537,13 @@ def test_words_ja():
     assert texts["tsumo"][0] == "ツモでは役満でも届かない点差です"
     texts = said("ja", [30100, 30000, 20000, 19900], 3, 0)
     assert texts["ron-1"][0] == "西家からなら何でもアガれば届きます"
+
+
+def test_a_rival_the_seat_must_pass_is_named_for_a_direct_hit_even_when_any_hand_does():
+    """Seat 1 (30,000) chasing seat 0 (30,100): any ron wins, and the one from seat 0 is still
+    said as the direct hit it is (round-7 Korean review); the others are plain rons."""
+    ko = said("ko", [30100, 30000, 20000, 19900], 3, 1)
+    assert ko["ron-0"][0] == "남가 직격이면 어떤 화료든 돼요"
+    assert ko["ron-2"][0] == "북가에게서는 어떤 화료든 돼요"
+    ja = said("ja", [30100, 30000, 20000, 19900], 3, 1)
+    assert ja["ron-0"][0] == "南家から直撃なら何でもアガれば届きます"

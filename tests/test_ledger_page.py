@@ -157,7 +157,7 @@ def test_precached_and_in_the_sitemap(site):
 # ---------------------------------------------------------------- the guide's facts
 
 YES = {"ko": ("있음", "없음"), "ja": ("あり", "なし")}
-BOTH = {"ko": {"both": "둘 다", "head": "아타마하네", "reclaim": "둘 다 (리치봉 각자 회수)"},
+BOTH = {"ko": {"both": "둘 다 화료", "head": "아타마하네", "reclaim": "둘 다 화료 (리치봉 각자 회수)"},
         "ja": {"both": "二人とも", "head": "頭ハネ", "reclaim": "二人とも（リーチ棒は各自回収）"}}
 
 

@@ -126,7 +126,8 @@ def route_texts(route, scores, dealer, seat, strings, names=None, hit=False):
     if route["win"] == "ron":
         who = names(route["from"]) if names else seat_wind(route["from"], dealer, players, strings)
         if isinstance(need, str):
-            return say[f"ron_{need}"].format(who=who), ""
+            key = "ron_direct_any" if hit and need == "any" else f"ron_{need}"
+            return say[key].format(who=who), ""
         text = say["ron_direct" if hit else "ron"].format(
             who=who, points=amount(need["points"], strings))
         return text, hands_text(need, strings, "ron")
