@@ -89,15 +89,14 @@ def view(result, strings):
 def copy_line(result, values, strings):
     """The card as one line for a chat: the hand, who won how, the total and the payments, as a
     player would write it: "리치마작 3판 30부 · 자 쯔모: 4,000점 (1,000·2,000)". `values` are the
-    parsed inputs the result came from (a hand by tiles takes its han and fu from the result)."""
+    parsed inputs the result came from (a hand by tiles takes its han from the result; a yakuman
+    is named by the tier it is paid as, as on the card)."""
     says = strings["copy"]
     line = says["game"][result["rule"]]
     if result["rule"] == "riichi":
-        read = result.get("tiles", {})
-        yakuman = read.get("yakuman", values.get("yakuman", 0))
-        han = read.get("han", values.get("han"))
-        if yakuman:
-            value = strings["option"]["yakuman"][str(yakuman)].split(" (")[0].split("（")[0]
+        han = result.get("tiles", {}).get("han", values.get("han"))
+        if result["tier"].startswith("yakuman"):
+            value = strings["tier"][result["tier"]]
         elif han >= 5:
             value = says["han"].format(han=han)
         else:

@@ -75,9 +75,10 @@ def follow_seats(dealer, players):
 def follow_players(players):
     """Three-player: no fourth seat, and "not last" is second place."""
     three = players == "3"
-    fourth = [page["form"].elements.namedItem(name).options.item(3) for name in ("dealer", "seat")]
-    place = page["form"].elements.namedItem("place")
-    for slot, option in ((("dealer", "4"), fourth[0]), (("seat", "4"), fourth[1]),
+    form = page["form"].elements
+    place = form.namedItem("place")
+    for slot, option in ((("dealer", "4"), form.namedItem("dealer").options.item(3)),
+                         (("seat", "4"), form.namedItem("seat").options.item(3)),
                          (("place", "3"), place.options.item(2))):
         hide(slot, option, three)
         option.disabled = three  # some pickers show a hidden option: it cannot be chosen
@@ -118,10 +119,10 @@ def on_input(event=None):
     if event is not None and getattr(event.target, "name", None) == "players":
         # The other player count's default scores give way to this one's.
         scores = page["form"].elements.namedItem("scores")
-        players = int(event.target.value)
-        other = 7 - players
+        players = event.target.value
+        other = 4 if players == "3" else 3
         if same_scores(scores.value, DEFAULT_SCORES[other], other):
-            table, _, _, _ = read_query({"players": str(players)})
+            table = read_query({"players": players})[0]
             scores.value = words.scores_text(table.scores, page["strings"])
     mapping = read_form()
     update(mapping)

@@ -14,15 +14,13 @@ from engine.presets import NAMES, PRESETS, preset_rules
 MINUS = "\u2212"
 
 
-def signed(amount):
-    if amount > 0:
-        return "+" + fmt(amount)
-    return MINUS + fmt(-amount) if amount < 0 else "0"
-
-
 def points_text(points):
     """A player's points, below zero with the minus sign the rest of the page writes: "−1,000"."""
     return MINUS + fmt(-points) if points < 0 else fmt(points)
+
+
+def signed(amount):
+    return "+" + fmt(amount) if amount > 0 else points_text(amount)
 
 
 def signed_result(value):
