@@ -9,8 +9,8 @@ is drawn, never saved, until it is kept. The page's script calls start(document)
 the page before that."""
 import asyncio
 
-from ledger import (board, chart, conditions, final, follow, hand, listing, setup, share, store,
-                    table, tilebox)
+from ledger import (board, chart, conditions, draft, final, follow, hand, listing, setup, share,
+                    store, table, tilebox)
 import dom
 from engine import ledger
 from ledger.page import (bind, copy_text, each, el, error_text, L, now_iso, q, set_text, show_error,
@@ -36,6 +36,8 @@ def draw():
     q("[data-ledger-export-box]").hidden = record is None
     if record is None:
         q("[data-ledger-chart-box]").hidden = q("[data-ledger-share-box]").hidden = True
+        conditions.state["asked"] = None
+        conditions.set_links()
         return
     game = current_game(record)
     el["main"].dataset.players = str(record["rules"]["players"])
@@ -97,6 +99,7 @@ def add_hand(added):
     forget_change()
     change({**record, "hands": [*record["hands"], added]})
     hand.clear_form()
+    table.keep_draft()  # the next hand's, empty: the one just added is in the record
 
 
 def forget_change():
@@ -138,6 +141,29 @@ class Target:
 def on_edit_cancel(_event):
     hand.clear_form()
     draw()
+    put_draft_back()
+
+
+def on_form(event):
+    """A control of the next-hand form changed: its preview, and the hand in progress kept."""
+    hand.preview(event)
+    table.keep_draft()
+
+
+def put_draft_back(reopen=False):
+    """The hand in progress as it was last kept with this game (ledger.draft): after a reload
+    (`reopen`: the table view too, where it was) or after a stored hand was corrected."""
+    kept = draft.load()
+    if kept is None:
+        return
+    paused, draft.keeping["paused"] = draft.keeping["paused"], True  # its own draws write nothing
+    for seat, typed in draft.put_back(kept).items():
+        asyncio.ensure_future(hand.restore_tiles(typed, seat))
+    hand.preview()
+    if reopen and kept["table"].get("open") is True:
+        table.reopen(kept["table"].get("entry"))
+    draft.keeping["paused"] = paused
+    table.keep_draft()
 
 
 def save_change(record, index, new_hand, done):
@@ -160,6 +186,7 @@ def save_change(record, index, new_hand, done):
     state["before_change"] = record
     hand.clear_form()
     change({**record, "hands": edited["hands"]})
+    put_draft_back()
     set_text("[data-ledger-history-done]", L["named"][done].format(n=index + 1))
     set_text("[data-ledger-undo]", L["named"]["undo_change"])
     return True
@@ -298,12 +325,19 @@ async def on_copy_damaged(_event):
 def on_storage(event):
     """Another tab of this site saved the game: follow it, so neither tab writes over the other's
     hands with an older copy."""
-    if event.key is None or str(event.key).startswith(store.games.FORMAT):
+    key = None if event.key is None else str(event.key)
+    if key is not None and key.startswith(draft.PREFIX):
+        return  # the other tab's hand in progress: its own
+    if key is None or key.startswith(store.games.FORMAT):
+        forget_change()  # an undo or a correction armed here is against the game as it was
+        if state["editing"] is not None:
+            hand.clear_form()
         state["record"] = store.load_current()
         draw()
 
 
 def on_keep(_event):
+    forget_change()  # the undo armed by a change of the other game must not write over this one
     change(follow.keep_followed())
     q("#ledger-board").focus()
 
@@ -321,12 +355,13 @@ def on_hash(_event=None):
 
 HANDLERS = {
     "preset": setup.on_preset, "rule_edit": setup.on_rule_edit, "start": on_start,
-    "preview": hand.preview, "add": on_add, "ref": board.on_ref, "undo": on_undo, "end": on_end,
+    "preview": on_form, "add": on_add, "ref": board.on_ref, "undo": on_undo, "end": on_end,
     "end_sure": on_end_sure, "new": on_new, "import": on_import, "copy": final.on_copy,
     "copy_damaged": on_copy_damaged, "forget": on_forget, "games_click": on_games_click,
     "games_undo": on_games_undo, "export_all": listing.on_export_all, "copy_all": listing.on_copy_all,
     "storage": on_storage,
-    "need": conditions.on_change, "keep": on_keep, "leave": on_leave, "hash": on_hash,
+    "need": conditions.on_change, "need_links": conditions.set_links, "keep": on_keep,
+    "leave": on_leave, "hash": on_hash,
     "history_click": on_history_click, "edit": on_edit, "delete": on_delete, "edit_cancel": on_edit_cancel,
     "share": share.on_share_toggle, "copy_link": share.on_copy_link, "paste": share.on_paste}
 proxies = {}  # kept for as long as the page listens (start)
@@ -355,6 +390,7 @@ def start(document):
     listen("[data-ledger-ref]", "click", "ref")
     listen("[data-need-place]", "input", "need")
     listen("[data-need-riichi]", "input", "need")
+    listen(conditions.LINKS, "click", "need_links")
     listen("[data-ledger-undo]", "click", "undo")
     listen("[data-ledger-edit-cancel]", "click", "edit_cancel")
     listen("[data-ledger-history]", "click", "history_click")
@@ -379,6 +415,9 @@ def start(document):
     table.start(document, add_hand, on_undo)
     follow.open_link()
     draw()
+    if not state["following"]:
+        put_draft_back(reopen=True)
+    draft.keeping["paused"] = False
     hand.carry_from_calculator()
     hand.preview()
     q("[data-ledger-loading]").hidden = True

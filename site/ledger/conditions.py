@@ -3,12 +3,52 @@ game's state before the next hand, worded by conditions.present, written with te
 Open by default in the last round; the user's own toggle is kept after that."""
 from conditions import present as words
 from engine.conditions import Table, every_seat, read_rules
-from ledger.page import doc, L, shown, strings
+from engine.conditions.state import RULE_KEYS
+from engine.ledger.game import ranking
+from ledger.page import doc, each, L, shown, strings
 from ledger.present import named
 from ledger.game import current_game
 
 HOOK_ORDER = ("tsumo", "draw-tenpai", "draw-noten")
-state = {"opened_at": None}
+LINKS = "[data-need-open], [data-need-link]"  # the panel's link and the header's, to the page
+state = {"opened_at": None, "asked": None}  # asked: (rules, upcoming, place, riichi) the links carry
+
+
+def page_query(rules, upcoming, seat, place, riichi):
+    """The conditions page's URL keys (SPEC §7) for `seat` asking before the hand `upcoming` of a
+    game with these rules: the scores, dealer, honba and sticks on the table, and the rules the
+    answer depends on.
+
+    >>> rules = {"players": 3, "ties": "split", "kiriage": 1, "multi": 1, "tsumoloss": 0}
+    >>> upcoming = {"scores": [41000, 30000, 34000], "dealer": 2, "honba": 1, "sticks": 2}
+    >>> page_query(rules, upcoming, 1, 1, 0)
+    '?players=3&scores=41000,30000,34000&dealer=2&honba=1&sticks=2&seat=1&place=1&riichi=0&ties=split&kiriage=1&multi=1&tsumoloss=0'
+    """
+    keys = [("players", rules["players"]), ("scores", ",".join(str(s) for s in upcoming["scores"])),
+            ("dealer", upcoming["dealer"]), ("honba", upcoming["honba"]),
+            ("sticks", upcoming["sticks"]), ("seat", seat), ("place", place), ("riichi", riichi)]
+    keys += [(name, rules[name]) for name in RULE_KEYS if name != "players"]
+    return "?" + "&".join(f"{name}={value}" for name, value in keys)
+
+
+def asking_seat(scores):
+    """The seat the links ask for: the one whose answer is open in the panel, else the seat in
+    second place now (the player chasing first place; the leader's own answer is rarely the
+    question)."""
+    opened = [int(d.dataset.needSeat) for d in each("[data-need-seat]") if d.open]
+    return opened[-1] if opened else ranking(scores)[1]
+
+
+def set_links(event=None):
+    """Both links to the conditions page carry the game's state (SPEC §7), or none when there is
+    no hand to ask about."""
+    asked = state["asked"]
+    href = "../conditions/"
+    if asked is not None:
+        rules, upcoming, place, riichi = asked
+        href += page_query(rules, upcoming, asking_seat(upcoming["scores"]), place, riichi)
+    for link in each(LINKS):
+        link.setAttribute("href", href)
 
 
 def last_round(rules, upcoming):
@@ -23,7 +63,9 @@ def draw(record, game):
     if panel is None:
         return
     panel.hidden = game["over"]
+    state["asked"] = None
     if game["over"]:
+        set_links()
         return
     rules = read_rules(record["rules"])
     upcoming = game["next"]
@@ -45,6 +87,8 @@ def draw(record, game):
     for answer in every_seat(table, place, riichi):
         box.appendChild(seat_item(answer, table,
                                    lambda seat: named(L, record, seat, upcoming["dealer"]), strings))
+    state["asked"] = (rules, upcoming, place, riichi)
+    set_links()
 
 
 def on_change(_event):

@@ -6,7 +6,7 @@ import engine
 from engine import ledger
 from engine.query import parse
 from ledger import tilebox
-from ledger.page import (clear_errors, each, el, error_text, L, q, set_text,
+from ledger.page import (clear_errors, each, el, error_text, L, q, seat_name, set_text,
                          show_error, state, win)
 from ledger.game import current_game, engine_record, standing
 from ledger.present import broken_text, hand_title, named, signed, where_text
@@ -56,6 +56,7 @@ def error_box(error, raw):
 
 
 def no_preview(next_text=""):
+    draw_change(None, None, None, None)
     for seat in range(4):
         set_text(f'[data-ledger-preview="{seat}"]', "–")
     set_text("[data-ledger-preview-next]", next_text)
@@ -162,10 +163,48 @@ def preview(event=None, adding=False):
             show_error(box, text, el["hand_form"])
             no_preview()
         return None
-    for seat, text in enumerate(changes(before, after)):
+    if editing is None:
+        moved, line = changes(before, after), next_line(after)
+    else:  # the corrected hand's own movement, and what differs from the stored one
+        moved = [signed(delta) for delta in after["hands"][editing]["deltas"]]
+        line = edited_next_line(after, editing)
+    for seat, text in enumerate(moved):
         set_text(f'[data-ledger-preview="{seat}"]', text)
-    set_text("[data-ledger-preview-next]", next_line(after))
+    set_text("[data-ledger-preview-next]", line)
+    draw_change(record, before, after, editing)
     return hand
+
+
+def edited_next_line(after, editing):
+    """The hand after the corrected one, as the corrected game plays it (or the game's end)."""
+    if editing + 1 < len(after["hands"]):
+        upcoming = after["hands"][editing + 1]
+        sticks = L["hand"]["preview_sticks"].format(sticks=upcoming["sticks"]) \
+            if upcoming["sticks"] else ""
+        return L["hand"]["preview_next"].format(round=where_text(L, upcoming), sticks=sticks)
+    return next_line(after)
+
+
+def change_against(record, before, after, editing):
+    """The correction's second line: each seat whose movement in the corrected hand differs from
+    the stored hand's, by how much; None when not correcting."""
+    if editing is None:
+        return None
+    old, new = before["hands"][editing]["deltas"], after["hands"][editing]["deltas"]
+    moved = [f"{seat_name(record, seat)} {signed(b - a)}" for seat, (a, b) in enumerate(zip(old, new))
+             if a != b]
+    if not moved:
+        return L["hand"]["preview_same"]
+    return L["hand"]["preview_change"].format(changes=L["joiner"]["preview_change"].join(moved))
+
+
+def draw_change(record, before, after, editing):
+    line = None if after is None else change_against(record, before, after, editing)
+    heading = "preview" if state["editing"] is None else "preview_edit"
+    set_text("[data-ledger-preview-heading]", L["hand"][heading])
+    box = q("[data-ledger-preview-change]")
+    box.textContent = line or ""
+    box.hidden = line is None
 
 
 def fill_form(hand, index, entry):
@@ -266,6 +305,15 @@ def carry_tiles(values, mapping):
              L["hand"]["carried_tiles"].format(seat=named(L, record, seat, dealer)))
     q("[data-ledger-carried]").hidden = False
     asyncio.ensure_future(carry_later(mapping, seat))
+
+
+async def restore_tiles(typed, seat):
+    """A winner's tiles kept with the hand in progress (ledger.draft), back in its box."""
+    if await tilebox.load():
+        tilebox.carry(typed, seat)
+    else:
+        tilebox.page["failed"] = True
+    tilebox.page["changed"]()
 
 
 async def carry_later(mapping, seat):

@@ -6,8 +6,6 @@ the browser and in the tests.
 >>> signed(-1500), signed(0), signed_result(12.5)
 ('−1,500', '0', '+12.5')
 """
-from decimal import Decimal
-
 from calculator.present import fmt
 from engine.presets import NAMES, PRESETS, preset_rules
 
@@ -401,7 +399,8 @@ def standings_text(words, record, final, day):
                                                result=signed_result(final["results"][seat])))
     rules = record["rules"]
     preset = preset_of(rules)
-    oka = Decimal(rules["return"] - rules["start"]) * rules["players"] / 1000  # the rule's, unsplit
+    oka = (rules["return"] - rules["start"]) * rules["players"]  # the rule's, unsplit, in points
+    oka = oka // 1000 if oka % 1000 == 0 else oka / 1000
     lines.append(says["paste_rules"].format(
         preset=words["setup"]["custom"] if preset == "custom" else words["preset"][preset],
         uma=uma_text(rules["uma"]), oka=fmt(oka) if oka else says["paste_no_oka"]))

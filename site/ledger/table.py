@@ -21,13 +21,16 @@ import contextlib
 import dom
 from calculator.present import fmt
 from engine import ledger
-from ledger import board, hand, tilebox
+from ledger import board, draft, hand, tilebox
 from ledger.game import current_game, standing
 from ledger.page import L, doc, each, el, error_text, q, round_text, state, win
 from ledger.present import describe, hand_dealer, named, signed
 
 ROTATIONS = (0, 270, 180, 90)  # bottom, right, top, left: each panel's turn, in degrees clockwise
 FIRST_PHASE = {"ron": "winner", "tsumo": "winner", "draw": "tenpai", "chombo": "seat"}  # abort: sheet
+PHASES = ("winner", "from", "tenpai", "nagashi", "seat", "sheet")
+LEVELS = (None, "table", "sheet")  # the browser history's entries the view adds: back closes them
+HISTORY = "ledger-table:"  # + the level: the history state of an entry the view pushed
 
 
 def begin(end):
@@ -102,6 +105,41 @@ def tenpai_of(entry, riichi):
     return sorted(set(entry["tenpai"]) | set(riichi))
 
 
+def entry_from(kept, players):
+    """An entry kept with the hand in progress (ledger.draft), checked as this page's own; None
+    for anything else.
+
+    >>> entry = pick(begin("ron"), 2)[0]
+    >>> entry_from(entry, 4) == entry, entry_from({**entry, "winners": [7]}, 4)
+    (True, None)
+    >>> entry_from({**begin("draw"), "phase": "sheet"}, 3)["phase"], entry_from("ron", 4)
+    ('sheet', None)
+    """
+    if not isinstance(kept, dict) or set(kept) != set(begin("ron")):
+        return None
+    entry = begin(kept["end"]) if kept["end"] in ("ron", "tsumo", "draw", "abort", "chombo") else None
+    if entry is None or kept["phase"] not in PHASES:
+        return None
+
+    def seats(value):
+        return isinstance(value, list) and len(value) == len(set(value)) \
+            and all(type(seat) is int and 0 <= seat < players for seat in value)
+
+    def seat_or_none(value):
+        return value is None or (type(value) is int and 0 <= value < players)
+
+    if not all(seats(kept[name]) for name in ("winners", "tenpai", "nagashi")) \
+            or not seat_or_none(kept["from"]) or not seat_or_none(kept["seat"]):
+        return None
+    valued = kept["end"] in ("ron", "tsumo") and kept["phase"] == "sheet"
+    if type(kept["valuing"]) is not int or kept["valuing"] < 0 \
+            or (valued and kept["valuing"] >= len(kept["winners"])) \
+            or (valued and kept["end"] == "ron" and kept["from"] is None):
+        return None
+    entry.update(kept)
+    return entry
+
+
 def sheet_seat(entry, dealer):
     """The seat the value sheet turns toward: the winner being valued, the chombo's offender, else
     the dealer."""
@@ -174,8 +212,10 @@ def flag(selector, name, on):
 
 
 def draw():
-    """The view as the game and the form's riichi stand (nothing while it is closed)."""
+    """The view as the game and the form's riichi stand (nothing while it is closed); the hand
+    in progress kept either way."""
     if not is_open():
+        keep_draft()
         return
     record = state["record"]
     game = game_of(record)
@@ -222,6 +262,18 @@ def draw():
     # is drawn.
     view["undo_armed"] = view.pop("arming", False)
     put("[data-table-undo]", L["table"]["undo_sure"] if view["undo_armed"] else L["history"]["undo"])
+    keep_draft()
+
+
+def keep_draft():
+    """The hand in progress saved with its game (ledger.draft): the form as it stands, and the
+    view's entry while the view is open and a hand is being entered."""
+    entry = view["entry"] if is_open() and sheet_kind() != "diffs" else None
+    draft.save({"open": is_open(), "entry": entry})
+
+
+def sheet_kind():
+    return None if q("[data-table-sheet-box]").hidden else el["sheet"].dataset.kind
 
 
 def say(text, box="[data-table-error]"):
@@ -296,6 +348,7 @@ def tiles_changed():
         hand.preview()
     else:
         preview_sheet()
+    keep_draft()
 
 
 def open_sheet(seat=None):
@@ -338,6 +391,7 @@ def open_sheet(seat=None):
     for row in each("[data-table-preview-row]"):
         row.hidden = row.dataset.tablePreviewRow == str(seat)
     q("[data-table-sheet-box]").hidden = False
+    to_level("sheet")
     draw()
 
 
@@ -386,6 +440,55 @@ def end_entry():
     say("")
 
 
+# ---------------------------------------------------------------- the back gesture
+
+def level_now():
+    """How deep the browser's current history entry is in the view: None, "table" or "sheet"."""
+    kept = win().history.state
+    if not isinstance(kept, str) or not kept.startswith(HISTORY):
+        return None
+    level = kept[len(HISTORY):]
+    return level if level in LEVELS else None
+
+
+def to_level(level):
+    """The view's history entries as deep as what is on screen: one pushed for the view and one
+    for its sheet (so the back gesture closes the sheet, then the view, and never leaves the page),
+    taken back when they close by their own buttons."""
+    now, wanted = LEVELS.index(level_now()), LEVELS.index(level)
+    if wanted > now:
+        for step_level in LEVELS[now + 1:wanted + 1]:
+            win().history.pushState(HISTORY + step_level, "")
+    elif wanted < now:
+        view["pops"] = view.get("pops", 0) + 1
+        win().history.go(wanted - now)
+
+
+def on_pop(_event):
+    """Back (or forward) through the view's entries: the sheet closes, then the view."""
+    if view.get("pops"):
+        view["pops"] -= 1
+        return
+    level = LEVELS.index(level_now())
+    if not is_open():
+        return
+    if sheet_kind() is not None and level < LEVELS.index("sheet"):
+        cancel_sheet()
+    if level < LEVELS.index("table"):
+        close_view()
+
+
+def on_key(event):
+    """Escape closes the sheet, then the view, as the back gesture does."""
+    if event.key != "Escape" or not is_open():
+        return
+    event.preventDefault()
+    if sheet_kind() is not None:
+        on_cancel(event)
+    else:
+        on_close(event)
+
+
 # ---------------------------------------------------------------- actions
 
 def on_open(_event):
@@ -393,11 +496,28 @@ def on_open(_event):
         return
     if state["editing"] is not None:
         hand.clear_form()
+    show_view()
+    asyncio.ensure_future(enter())
+
+
+def show_view():
     el["view"].hidden = False
     doc().body.classList.add("table-open")
     end_entry()
+    to_level("table")
     draw()
-    asyncio.ensure_future(enter())
+    q("[data-table-close]").focus()
+
+
+def reopen(kept):
+    """The view as a reload found it (ledger.draft): open, with the entry it was taking."""
+    if state["record"] is None or state["following"] or game_of(state["record"])["over"]:
+        return
+    show_view()
+    asyncio.ensure_future(keep_awake())
+    entry = entry_from(kept, state["record"]["rules"]["players"])
+    if entry is not None:
+        step(entry)
 
 
 async def enter():
@@ -428,6 +548,11 @@ def on_visible(_event):
 
 
 def on_close(_event):
+    close_view()
+    to_level(None)
+
+
+def close_view():
     end_entry()
     reset_form()
     el["view"].hidden = True
@@ -435,6 +560,10 @@ def on_close(_event):
     lock, view["lock"] = view["lock"], None
     asyncio.ensure_future(leave(lock))
     hand.preview()
+    keep_draft()
+    opener = q("[data-table-open]")
+    if opener is not None:
+        opener.focus()
 
 
 async def leave(lock):
@@ -489,6 +618,11 @@ def on_step(event):
 
 
 def on_cancel(_event):
+    cancel_sheet()
+    to_level("table")
+
+
+def cancel_sheet():
     end_entry()
     if el["sheet"].dataset.kind == "hand":
         reset_form()
@@ -507,6 +641,7 @@ def on_sheet_input(event):
         if event.target.checked:
             lend_tiles(seat)
     preview_sheet(event)
+    keep_draft()
 
 
 def on_confirm(event):
@@ -519,6 +654,7 @@ def on_confirm(event):
         step({**entry, "valuing": entry["valuing"] + 1})
         return
     end_entry()
+    to_level("table")
     actions["add"](added)  # saved and drawn; then the form starts the next hand afresh
     draw()
 
@@ -529,6 +665,7 @@ def on_undo(event):
         draw()
         return
     end_entry()
+    to_level("table")
     actions["undo"](event)
 
 
@@ -567,3 +704,7 @@ def start(document, add, undo):
             node.addEventListener(event, proxies[index])
     proxies["visible"] = dom.proxy(on_visible)
     document.addEventListener("visibilitychange", proxies["visible"])
+    proxies["pop"] = dom.proxy(on_pop)
+    win().addEventListener("popstate", proxies["pop"])
+    proxies["key"] = dom.proxy(on_key)
+    document.addEventListener("keydown", proxies["key"])

@@ -308,10 +308,22 @@ def carry(mapping, seat):
     """A calculator's tile hand into `seat`'s box (loaded): its tiles, flags and North tiles."""
     box = boxes[seat]
     for name in TILE_KEYS:
-        box.control(name).value = mapping.get(name, "")
+        text = mapping.get(name, "")
+        box.control(name).value = text if isinstance(text, str) else ""
     hand = Hand.read(*(mapping.get(name, "") for name in TILE_KEYS))
     if hand.count() == FULL and not hand.agari:
         box.control("agari").value = hand.typed().agari
     for flag in ASKED:
         box.control(flag).checked = mapping.get(flag) == "1"
-    box.control("kita").value = mapping.get("kita", "")
+    kita = mapping.get("kita", "")
+    box.control("kita").value = kita if isinstance(kita, str) else ""
+
+
+def typed(seat):
+    """`seat`'s box as a calculator link's keys (what `carry` takes back): its tiles, flags and
+    North tiles."""
+    box = boxes[seat]
+    mapping = {name: box.control(name).value for name in TILE_KEYS}
+    mapping.update({flag: "1" for flag in ASKED if box.control(flag).checked})
+    mapping["kita"] = box.control("kita").value
+    return mapping
