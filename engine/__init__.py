@@ -1,15 +1,16 @@
 """Mahjong payments for four rule sets, from a hand value the table already agreed on.
 
 ``calculate(mapping)`` takes the URL keys of ``engine.keys`` with string values and returns the
-result dict the CLI prints; bad input raises ``InputError``.
+result dict the CLI prints; bad input raises ``InputError``. Amounts are JSON numbers: an int, or
+for a Hong Kong half or quarter the float nearest the exact value, which ``decimal_text`` writes
+back exactly (the rules count in whole smaller units; the float is made once, at this edge).
 
 >>> result = calculate({"rule": "riichi", "han": "3", "fu": "30", "win": "tsumo"})
 >>> result["total"], [p["amount"] for p in result["payments"]]
 (4000, [2000, 1000, 1000])
 """
-from decimal import Decimal
-from fractions import Fraction
-
+from . import hongkong
+from .compat import decimal_text
 from .fu import FuHand, count_fu
 from .hongkong import HkRules, hk_payments
 from .keys import DEFAULTS, KEYS
@@ -20,20 +21,14 @@ from .riichi import Hand, TableRules, riichi_payments
 from .tilehand import hand_value, table_rules, tile_count, waits
 from .tiles import TileError
 
-__all__ = ["calculate", "calculate_values", "InputError", "KEYS", "DEFAULTS", "exact"]
+__all__ = ["calculate", "calculate_values", "InputError", "KEYS", "DEFAULTS", "decimal_text"]
 
 
-def exact(amount):
-    """An amount as an int, or as an exact Decimal when it has a fractional part (0.5, 0.025)."""
-    if isinstance(amount, Fraction):
-        if amount.denominator == 1:
-            return amount.numerator
-        return Decimal(amount.numerator) / Decimal(amount.denominator)
-    return amount
-
-
-def _payments(payments):
-    return [{"payer": p.payer, "amount": exact(p.amount), "honba": p.honba} for p in payments]
+def _payments(payments, number=None):
+    """The payments as the result lists them; `number` turns an amount into its JSON number
+    (Hong Kong counts in smaller units)."""
+    return [{"payer": p.payer, "amount": number(p.amount) if number else p.amount,
+             "honba": p.honba} for p in payments]
 
 
 def _fu_rows(counted):
@@ -61,9 +56,12 @@ def _riichi_tiles(v):
 def _riichi_result(outcome, notices=(), **extra):
     """The riichi result's keys (SPEC §3.2) in their order, from the payments; `extra` (the fu)
     goes before the notices."""
-    return {"rule": "riichi", "total": outcome.total, "payments": _payments(outcome.payments),
-            "middle": outcome.base, "tier": outcome.tier, **extra,
-            "notices": list(outcome.notices) + list(notices)}
+    result = {"rule": "riichi", "total": outcome.total, "payments": _payments(outcome.payments),
+              "middle": outcome.base, "tier": outcome.tier}
+    if "fu" in extra:
+        result["fu"] = extra["fu"]
+    result["notices"] = list(outcome.notices) + list(notices)
+    return result
 
 
 def _riichi(v):
@@ -95,8 +93,10 @@ def _riichi(v):
 def _hk(v):
     rules = HkRules(v["table"], int(v["cap"]), v["ron_split"], v["tsumo_split"], v["unit"])
     outcome = hk_payments(v["fan"], v["win"], rules)
-    return {"rule": "hk", "total": exact(outcome.total), "payments": _payments(outcome.payments),
-            "middle": exact(outcome.value), "notices": list(outcome.notices)}
+    number = hongkong.number  # the JSON edge: 0.5, 0.25
+    return {"rule": "hk", "total": number(outcome.total),
+            "payments": _payments(outcome.payments, number),
+            "middle": number(outcome.value), "notices": list(outcome.notices)}
 
 
 def _mcr(v):

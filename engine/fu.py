@@ -10,7 +10,7 @@
 >>> contradiction(FuHand(melds=("openkan-simple", "seq", "seq", "seq")), win="ron")
 ('m1', 'openkan_closed')
 """
-from dataclasses import dataclass
+from .compat import Record
 
 BASE = 20  # futei
 CHIITOITSU = 25  # fixed, never rounded
@@ -34,27 +34,26 @@ TRIPLETS = ("open-simple", "open-terminal", "closed-simple", "closed-terminal") 
 ROWS = ("base", "win", "m1", "m2", "m3", "m4", "pair", "wait", "subtotal", "rounded")
 
 
-@dataclass(frozen=True)
-class FuHand:
-    shape: str = "standard"  # standard | chiitoitsu | pinfu
-    melds: tuple[str, str, str, str] = ("seq", "seq", "seq", "seq")
-    pair: str = "other"
-    wait: str = "ryanmen"
-    menzen: bool = True
+class FuHand(Record):
+    """The parts of a hand: ``shape`` standard | chiitoitsu | pinfu, four ``melds`` (keys.MELDS),
+    the ``pair`` (keys.PAIRS), the ``wait`` (keys.WAITS), ``menzen``: closed."""
+
+    FIELDS = ("shape", "melds", "pair", "wait", "menzen")
+    DEFAULTS = {"shape": "standard", "melds": ("seq", "seq", "seq", "seq"), "pair": "other",
+                "wait": "ryanmen", "menzen": True}
 
 
-@dataclass(frozen=True)
-class FuRow:
-    row: str  # one of ROWS
-    item: str  # what the row counted: a meld, pair or wait value, or a word like "round_up"
-    fu: int
+class FuRow(Record):
+    """One row of the breakdown: ``row`` one of ROWS; ``item`` what it counted (a meld, pair or
+    wait value, or a word like "round_up"); its ``fu``."""
+
+    FIELDS = ("row", "item", "fu")
 
 
-@dataclass(frozen=True)
-class FuCount:
-    fu: int
-    rows: tuple[FuRow, ...]
-    notices: tuple[str, ...]
+class FuCount(Record):
+    """The hand's ``fu``, the ten ``rows`` (FuRow) and the notices."""
+
+    FIELDS = ("fu", "rows", "notices")
 
 
 def round_up_10(fu):
@@ -114,8 +113,8 @@ def count_fu(hand, win, dwind4=False):
     if hand.shape == "chiitoitsu":
         parts = [FuRow("base", "chiitoitsu", CHIITOITSU), FuRow("win", "chiitoitsu", 0)]
         parts += [FuRow(row, "none", 0) for row in ("m1", "m2", "m3", "m4", "pair", "wait")]
-        return FuCount(CHIITOITSU, (*parts, FuRow("subtotal", "subtotal", CHIITOITSU),
-                                    FuRow("rounded", "no_rounding", CHIITOITSU)), ())
+        return FuCount(CHIITOITSU, tuple(parts) + (FuRow("subtotal", "subtotal", CHIITOITSU),
+                                                   FuRow("rounded", "no_rounding", CHIITOITSU)), ())
     if hand.shape == "pinfu":
         melds, pair, wait = ("seq",) * 4, "other", "ryanmen"
     else:
@@ -130,4 +129,4 @@ def count_fu(hand, win, dwind4=False):
     else:
         fu, notices = round_up_10(subtotal), ()
         rounded = FuRow("rounded", "round_up", fu)
-    return FuCount(fu, (*parts, FuRow("subtotal", "subtotal", subtotal), rounded), notices)
+    return FuCount(fu, tuple(parts) + (FuRow("subtotal", "subtotal", subtotal), rounded), notices)

@@ -1,8 +1,9 @@
 """The one input layer: every way in (URL query, form, CLI argument, ledger record, link,
 conditions state) is read by these functions and refused with ``InputError(field, code, value)``.
 
-A string is read as a person typed it: NFKC first (full-width ``３０``, ``ｒｏｎ`` and ``，`` from
-CJK keyboards become ASCII), then stripped. The limits are the callers': each is written once,
+A string is read as a person typed it: full-width ``３０``, ``ｒｏｎ`` and ``，`` from CJK
+keyboards become ASCII and every space a plain one (``engine.compat.normal``, the part of NFKC
+that typing produces), then it is stripped. The limits are the callers': each is written once,
 next to its key (``engine.keys``, ``engine.presets.RULES``, ``engine.ledger.link``).
 
 >>> integer("３０", "fu", 20, 110)
@@ -14,11 +15,10 @@ engine.inputs.InputError: han='2.5': not_an_integer
 >>> choice(" Tsumo", "win", ("ron", "tsumo"))
 'tsumo'
 """
+import json
 import re
-import unicodedata
-from decimal import Decimal
-from fractions import Fraction
 
+from .compat import normal, quote, whole
 from .keys import UNIT_PLACES
 
 # Codes are stable identifiers, one table for every way in; the pages turn each into a sentence
@@ -38,6 +38,7 @@ CODES = {
     "not_a_list": "must be a list",
     "unknown_field": "not a key of the record",
     "unreadable": "not a readable JSON file",  # the command lines only
+    "one_game": "holds several games: the command line replays one",  # the command line only
     # the calculator's counted fu: a hand that cannot occur
     "open_chiitoitsu": "an open hand cannot be chiitoitsu",
     "open_pinfu": "an open hand cannot be pinfu",
@@ -82,6 +83,8 @@ CODES = {
     "game_over": "the game is already over",
     "ends_before": "after this correction the game is over before this hand",
     "no_such_hand": "the record has no hand with this number",
+    "too_many_hands": "more hands than any game has",
+    "riichi_points": "riichi needs 1,000 points to put out as the deposit",
     # a game link
     "not_ours": "not a game link of this ledger",
     "newer": "made by a newer format of the ledger",
@@ -106,7 +109,7 @@ class InputError(ValueError):
     low = high = None
 
     def __init__(self, field, code, value, hand=None):
-        super().__init__(f"{field}={value!r}: {code}")
+        super().__init__(f"{field}={quote(value)}: {code}")
         self.field = field
         self.code = code
         self.value = value
@@ -117,7 +120,7 @@ class InputError(ValueError):
 
     @property
     def message(self):
-        return f"{self.where()}: {CODES[self.code]} ({self.value!r})"
+        return f"{self.where()}: {CODES[self.code]} ({quote(self.value)})"
 
     def as_dict(self):
         error = {"field": self.field, "code": self.code, "message": self.message}
@@ -126,8 +129,8 @@ class InputError(ValueError):
         return error
 
 
-_INTEGER = re.compile(r"-?([0-9]+)")
-_DECIMAL = re.compile(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+")
+_INTEGER = re.compile(r"-?([0-9]+)$")
+_DECIMAL = re.compile(r"([0-9]+(\.[0-9]*)?|\.[0-9]+)$")
 _DIGITS = 9  # more digits than any range here holds: refused before int() reads them
 
 
@@ -137,11 +140,6 @@ def first(value):
     if isinstance(value, (list, tuple)):
         value = value[0] if value else ""
     return value if isinstance(value, str) else str(value)
-
-
-def normal(value):
-    """NFKC, stripped."""
-    return unicodedata.normalize("NFKC", value).strip()
 
 
 def text(value, field, limit, error=InputError, allow_empty=False):
@@ -166,12 +164,12 @@ def integer(value, field, low, high, hand=None, error=InputError, tell_numbers=F
         raise error(field, "not_an_integer", value, hand)
     if isinstance(value, str):
         cleaned = normal(value)
-        match = _INTEGER.fullmatch(cleaned)
+        match = whole(_INTEGER, cleaned)
         if not match:
-            looks_decimal = _DECIMAL.fullmatch(cleaned.lstrip("-"))
+            looks_decimal = whole(_DECIMAL, cleaned.lstrip("-"))
             code = "not_a_number" if tell_numbers and not looks_decimal else "not_an_integer"
             raise error(field, code, value, hand)
-        number = None if len(match[1].lstrip("0")) > _DIGITS else int(cleaned)
+        number = None if len(match.group(1).lstrip("0")) > _DIGITS else int(cleaned)
     else:
         number = value
     if number is None or not low <= number <= high:
@@ -181,15 +179,79 @@ def integer(value, field, low, high, hand=None, error=InputError, tell_numbers=F
     return number
 
 
+# Text from outside (a link, a paste, a stored value, a file) is bounded before it is parsed: a
+# parser meets deep nesting with a RecursionError, or in a browser with a stack overflow that
+# nothing can catch. A game's deepest value, in a bundle of every game, is 8 levels down.
+MAX_DEPTH = 20
+MAX_JSON_TEXT = 10000000  # characters: more than a browser's storage holds
+
+
+def nested_within(text, most):
+    """Whether JSON text nests its arrays and objects at most `most` deep (brackets inside
+    strings do not count). Cheap: string by string, each stretch between them counted whole
+    unless it could go past the bound.
+
+    >>> nested_within('[[1], {"a": "[[[["}]', 2), nested_within("[" * 3, 2)
+    (True, False)
+    """
+    plain = text.replace("\\\\", "").replace('\\"', "")  # escapes: no quote ends a string
+    level = 0
+    for number, part in enumerate(plain.split('"')):
+        if number % 2:
+            continue  # inside a string
+        opens = part.count("[") + part.count("{")
+        if level + opens <= most:
+            level += opens - part.count("]") - part.count("}")
+            continue
+        for char in part:
+            if char in "[{":
+                level += 1
+                if level > most:
+                    return False
+            elif char in "]}":
+                level -= 1
+    return True
+
+
+def read_json(text, limit=MAX_JSON_TEXT, depth=MAX_DEPTH):
+    """The value of a JSON text from outside, its length and nesting bounded before it is
+    parsed; anything else is ``InputError("json", "too_long" or "unreadable", why)``.
+
+    >>> read_json('{"hands": []}')
+    {'hands': []}
+    >>> read_json("[" * 100_000)
+    Traceback (most recent call last):
+    ...
+    engine.inputs.InputError: json='nested more than 20 deep': unreadable
+    """
+    if not isinstance(text, str):
+        raise InputError("json", "unreadable", "not a text")
+    if len(text) > limit:
+        raise InputError("json", "too_long", f"more than {limit} characters")
+    if not nested_within(text, depth):
+        raise InputError("json", "unreadable", f"nested more than {depth} deep")
+    try:
+        return json.loads(text)
+    except Exception as error:  # noqa: BLE001 (a parser's error: its type varies with the build)
+        # ValueError (a 5,000-digit number), RecursionError, MemoryError under MicroPython
+        raise InputError("json", "unreadable", str(error)) from None
+
+
 def decimal(value, field, places, high):
-    """A positive decimal with at most `places` decimal places, at most `high`, exactly."""
+    """A positive decimal with at most `places` decimal places, at most `high`, exactly: as the
+    whole number of its smallest unit, 10**-places.
+
+    >>> decimal("０．５", "unit", 4, 100), decimal("2.", "unit", 4, 100), decimal(".0001", "unit", 4, 1)
+    (5000, 20000, 1)
+    """
     cleaned = normal(value)
-    if not _DECIMAL.fullmatch(cleaned):
+    if not whole(_DECIMAL, cleaned):
         raise InputError(field, "not_a_number", value)
-    if len(cleaned.partition(".")[2]) > places:
+    integral, _point, fraction = cleaned.partition(".")
+    if len(fraction) > places:
         raise InputError(field, "too_many_decimals", value)
-    number = Fraction(Decimal(cleaned))
-    if not 0 < number <= high:
+    number = int(integral or "0") * 10 ** places + int((fraction + "0" * places)[:places])
+    if not 0 < number <= high * 10 ** places:
         refused = InputError(field, "out_of_range", value)
         refused.low, refused.high = 0, high
         raise refused

@@ -20,7 +20,9 @@ KEY=VALUE arguments and the keys of the strings files. Glossary of the romanised
 - ``kuitan``: tanyao with an open hand (쿠이탕/喰いタン); ``renhou``: a ron before one's first draw.
 - ``fan``: Hong Kong doubles (번/番); ``points``: MCR hand points; ``value``: NMJL card value.
 """
-from dataclasses import dataclass
+from collections import OrderedDict
+
+from .compat import Record
 
 RULES = ("riichi", "hk", "mcr", "nmjl")
 
@@ -36,23 +38,16 @@ WAITS = ("ryanmen", "shanpon", "kanchan", "penchan", "tanki")
 FU_VALUES = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
 
 
-@dataclass(frozen=True)
-class Key:
+class Key(Record):
     """One input: ``kind`` is choice, int, flag or decimal; an int with ``choices`` takes only those.
 
     A key counts only under its ``rules`` and when every earlier key named in ``when`` has one of
-    the listed values (the page hides the control otherwise, and the engine ignores it).
+    the listed values (the page hides the control otherwise, and the engine ignores it). ``low``
+    and ``high`` bound an int; ``length`` is the longest value taken (None: MAX_VALUE_LENGTH).
     """
 
-    name: str
-    kind: str
-    default: str
-    rules: tuple[str, ...]
-    choices: tuple[str, ...] = ()
-    low: int | None = None
-    high: int | None = None
-    when: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    length: int | None = None  # the longest value taken; None: MAX_VALUE_LENGTH
+    FIELDS = ("name", "kind", "default", "rules", "choices", "low", "high", "when", "length")
+    DEFAULTS = {"choices": (), "low": None, "high": None, "when": (), "length": None}
 
 
 def _choice(name, choices, default, rules, when=()):
@@ -60,10 +55,10 @@ def _choice(name, choices, default, rules, when=()):
 
 
 _NOT_YAKUMAN = (("yakuman", ("0",)),)  # a yakuman is valued by its multiple, not han and fu
-_KNOWN_FU = (*_NOT_YAKUMAN, ("fumode", ("known",)))
-_COUNTED_FU = (*_NOT_YAKUMAN, ("fumode", ("count",)))
-_COUNTED_PARTS = (*_COUNTED_FU, ("shape", ("standard",)))
-_TILES = (*_NOT_YAKUMAN, ("fumode", ("tiles",)))
+_KNOWN_FU = _NOT_YAKUMAN + (("fumode", ("known",)),)
+_COUNTED_FU = _NOT_YAKUMAN + (("fumode", ("count",)),)
+_COUNTED_PARTS = _COUNTED_FU + (("shape", ("standard",)),)
+_TILES = _NOT_YAKUMAN + (("fumode", ("tiles",)),)
 
 
 def _int(name, low, high, default, rules):
@@ -83,7 +78,9 @@ _ALL = RULES
 _RIICHI = ("riichi",)
 _HK = ("hk",)
 
-KEYS = {key.name: key for key in (
+# In vocabulary order (page order): a key's `when` names only keys before it. An OrderedDict,
+# because a MicroPython dict keeps no order.
+KEYS = OrderedDict((key.name, key) for key in (
     _choice("rule", RULES, "riichi", _ALL),
     _choice("win", ("ron", "tsumo"), "ron", _ALL),
     # riichi: the hand and the situation
@@ -112,9 +109,9 @@ KEYS = {key.name: key for key in (
     _tiles("dora", 24),
     _tiles("ura", 24),
     Key("kita", "int", "0", _RIICHI, low=0, high=4, when=_TILES),
-    *(_flag(flag, "0", _RIICHI, _TILES) for flag in (
-        "riichi", "doubleriichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan",
-        "tenhou", "chiihou", "renhou")),
+) + tuple(_flag(flag, "0", _RIICHI, _TILES) for flag in (
+    "riichi", "doubleriichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan",
+    "tenhou", "chiihou", "renhou")) + (
     # riichi: what the table agreed
     _int("honba", 0, 99, "0", _RIICHI),
     _int("sticks", 0, 99, "0", _RIICHI),
@@ -142,9 +139,9 @@ KEYS = {key.name: key for key in (
     _int("value", 10, 100, "25", ("nmjl",)),
     _flag("jokerless", "0", ("nmjl",)),
     _flag("bettor", "0", ("nmjl",)),
-)}
+))
 
-DEFAULTS = {name: key.default for name, key in KEYS.items()}
+DEFAULTS = OrderedDict((name, key.default) for name, key in KEYS.items())
 
 # Point value (HK `unit`): a positive decimal with at most this many places, at most UNIT_MAX.
 UNIT_PLACES = 4

@@ -3,20 +3,17 @@
 >>> [p.amount for p in mcr_payments(24, 2, "ron").payments]
 [34, 8, 8]
 """
-from dataclasses import dataclass
-
+from .compat import Record
 from .payment import Payment
 
 BASIC = 8  # every payer adds 8
 MINIMUM = 8  # a legal win needs 8 points, flowers not counted
 
 
-@dataclass(frozen=True)
-class McrOutcome:
-    middle: int  # hand + flowers + 8
-    payments: tuple[Payment, ...]
-    total: int
-    notices: tuple[str, ...]
+class McrOutcome(Record):
+    """``middle``: hand + flowers + 8; the payments, their total and the notices."""
+
+    FIELDS = ("middle", "payments", "total", "notices")
 
 
 def mcr_payments(points, flowers, win):

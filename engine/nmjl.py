@@ -5,8 +5,7 @@ There is no "closed hand doubles" rule in NMJL; none is applied.
 >>> [p.amount for p in nmjl_payments(25, jokerless=False, win="ron").payments]
 [50, 25, 25]
 """
-from dataclasses import dataclass
-
+from .compat import Record
 from .payment import Payment
 
 JOKERLESS = 2  # doubles the card value first (Singles and Pairs hands take no such bonus)
@@ -14,13 +13,11 @@ DISCARDER = 2  # the discarder pays double
 TSUMO = 2  # on a self-drawn win everyone pays double
 
 
-@dataclass(frozen=True)
-class NmjlOutcome:
-    value: int  # card value after the jokerless multiplier
-    payments: tuple[Payment, ...]
-    total: int
-    bettor: int  # what someone who bet on the winner receives: the same again from each payer
-    notices: tuple[str, ...]
+class NmjlOutcome(Record):
+    """``value``: the card value after the jokerless multiplier; the payments and their total;
+    ``bettor``: what someone who bet on the winner receives (the same again from each payer)."""
+
+    FIELDS = ("value", "payments", "total", "bettor", "notices")
 
 
 def nmjl_payments(value, jokerless, win):

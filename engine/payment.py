@@ -1,10 +1,11 @@
 """What one player pays the winner, shared by the four rule sets."""
-from dataclasses import dataclass
-from fractions import Fraction
+from .compat import Record
 
 
-@dataclass(frozen=True)
-class Payment:
-    payer: str  # discarder | other on ron; dealer | nondealer on a riichi tsumo; each otherwise
-    amount: int | Fraction  # honba included
-    honba: int = 0  # the part of amount that is honba (riichi only)
+class Payment(Record):
+    """``payer``: discarder | other on ron; dealer | nondealer on a riichi tsumo; each otherwise.
+    ``amount`` includes the honba (in points; Hong Kong counts in ``engine.hongkong.SCALE``);
+    ``honba`` is the part of it that is honba (riichi only)."""
+
+    FIELDS = ("payer", "amount", "honba")
+    DEFAULTS = {"honba": 0}

@@ -18,41 +18,38 @@ the common one.
 >>> sorted(PRESETS["mleague"]["seats"])
 [4]
 """
+from collections import OrderedDict
 
-from dataclasses import dataclass
+from .compat import Record
 
 NAMES = ("tenhou", "mahjongsoul", "mleague", "wrc", "ema")
 
 # The table rules a hand from its tiles depends on (SPEC §9.1), set by every preset beside FIELDS.
-TILE_FIELDS = {
-    "kuitan": (0, 1),
-    "aka": (0, 1),
-    "doubleyakuman": (0, 1),
-    "renhouvalue": ("none", "mangan", "yakuman"),
-    "dwind4": (0, 1),
-}
+# Ordered dicts here and below: a MicroPython dict keeps no order, and these are shown in order.
+TILE_FIELDS = OrderedDict((
+    ("kuitan", (0, 1)),
+    ("aka", (0, 1)),
+    ("doubleyakuman", (0, 1)),
+    ("renhouvalue", ("none", "mangan", "yakuman")),
+    ("dwind4", (0, 1)),
+))
 
 MAX_POINTS = 1_000_000  # a score, start or return beyond this is refused
 MAX_UMA = 1000  # thousands: an uma or a chombo penalty beyond this is refused
 
 
-@dataclass(frozen=True)
-class Field:
+class Field(Record):
     """One field of a rules object (SPEC §6.1): the values it may take (``choices``; integers 0|1
-    are switches) or, for a number, its range and ``step``; its default, as a dict by player
-    count where it depends on them (None: ``target``, whose default is ``return``)."""
+    are switches) or, for a number, its range (``low``, ``high``) and ``step``; its default, as a
+    dict by player count where it depends on them (None: ``target``, whose default is ``return``)."""
 
-    name: str
-    default: object
-    choices: tuple | None = None
-    low: int | None = None
-    high: int | None = None
-    step: int = 1
+    FIELDS = ("name", "default", "choices", "low", "high", "step")
+    DEFAULTS = {"choices": None, "low": None, "high": None, "step": 1}
 
 
 _SWITCH = (0, 1)
 
-RULE_FIELDS = {field.name: field for field in (
+RULE_FIELDS = OrderedDict((field.name, field) for field in (
     Field("players", 4, (4, 3)),
     Field("length", "south", ("east", "south")),
     Field("start", {4: 25000, 3: 35000}, low=100, high=MAX_POINTS, step=100),
@@ -80,11 +77,11 @@ RULE_FIELDS = {field.name: field for field in (
     Field("chombo", "mangan", ("mangan", "penalty", "none")),
     # whole thousands taken off the final result (chombo=penalty)
     Field("chombopenalty", 20, low=0, high=MAX_UMA),
-)}
+))
 
 # Views of RULE_FIELDS: each field's choices (None for a number), and the rules of SPEC §6.1 for
 # a player count with no preset (``target`` is ``return``).
-FIELDS = {name: field.choices for name, field in RULE_FIELDS.items()}
+FIELDS = OrderedDict((name, field.choices) for name, field in RULE_FIELDS.items())
 
 
 def default_rules(players):
@@ -402,7 +399,7 @@ def preset_rules(name, players=4):
     """
     preset = PRESETS[name]
     if players not in preset["seats"]:
-        counts = " or ".join(str(n) for n in preset["seats"])
+        counts = " or ".join(str(n) for n in sorted(preset["seats"], reverse=True))
         raise ValueError(f"{name} is played by {counts} players, not {players}")
     rules = {key: value for key, value in preset.items() if key != "seats"}
     seats = preset["seats"][players]

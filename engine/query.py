@@ -7,7 +7,6 @@ Traceback (most recent call last):
 ...
 engine.inputs.InputError: han='14': out_of_range
 """
-from collections.abc import Mapping
 
 from . import inputs as read
 from .fu import FuHand, contradiction
@@ -34,7 +33,7 @@ def _raw(mapping, name):
 
 
 def parse_value(name, value):
-    """One key's string -> its typed value (int, str, bool or Fraction)."""
+    """One key's string -> its typed value (int, str or bool; a decimal as an integer count of its smallest unit)."""
     key = KEYS[name]
     longest = key.length or MAX_VALUE_LENGTH
     if key.kind == "tiles":  # may be empty (no melds, no indicators); read by engine.tiles
@@ -67,7 +66,7 @@ def used_keys(mapping):
     return [name for name in KEYS if counts(name, mapping)]
 
 
-def parse(mapping: Mapping):
+def parse(mapping):
     """Validate the keys that matter; unknown keys and keys that do not count are ignored.
 
     Returns a dict of typed values for every key of the chosen rule (a key that does not count,

@@ -4,8 +4,7 @@
 >>> [p.amount for p in payments.payments], payments.total
 ([2000, 1000, 1000], 4000)
 """
-from dataclasses import dataclass
-
+from .compat import Record
 from .payment import Payment
 
 BASE_CAP = 2000  # below 5 han, base points stop at mangan
@@ -25,37 +24,29 @@ TIERS = (
 )
 
 
-@dataclass(frozen=True)
-class Hand:
-    """What happened at the table."""
+class Hand(Record):
+    """What happened at the table: ``win`` is ron | tsumo; ``yakuman`` 0 for a hand valued by han
+    and fu, k >= 1 for a k-fold yakuman."""
 
-    han: int
-    fu: int
-    win: str  # ron | tsumo
-    dealer: bool
-    yakuman: int = 0  # 0: valued by han and fu; k >= 1: a k-fold yakuman
+    FIELDS = ("han", "fu", "win", "dealer", "yakuman")
+    DEFAULTS = {"yakuman": 0}
 
 
-@dataclass(frozen=True)
-class TableRules:
-    """What the table agreed before the game."""
+class TableRules(Record):
+    """What the table agreed before the game. ``multi`` off: every yakuman multiple pays as a
+    single yakuman (EMA 2016); ``players`` 4 or 3 (three-player: no North, two payers);
+    ``tsumoloss``: in three-player, a tsumo is paid without the absent player's share."""
 
-    kiriage: bool = False
-    kazoe: bool = True
-    honba: int = 0
-    sticks: int = 0
-    multi: bool = True  # off: every yakuman multiple pays as a single yakuman (EMA 2016)
-    players: int = 4  # 4 or 3 (three-player: no North, two payers)
-    tsumoloss: bool = True  # three-player tsumo: the absent player's share is not paid
+    FIELDS = ("kiriage", "kazoe", "honba", "sticks", "multi", "players", "tsumoloss")
+    DEFAULTS = {"kiriage": False, "kazoe": True, "honba": 0, "sticks": 0, "multi": True,
+                "players": 4, "tsumoloss": True}
 
 
-@dataclass(frozen=True)
-class Outcome:
-    base: int
-    tier: str
-    payments: tuple[Payment, ...]
-    total: int
-    notices: tuple[str, ...]
+class Outcome(Record):
+    """The base points, the tier, the payments (a tuple of Payment), their total with the sticks,
+    and the notices."""
+
+    FIELDS = ("base", "tier", "payments", "total", "notices")
 
 
 def round_up_100(points):
@@ -138,8 +129,8 @@ def riichi_payments(hand, rules):
     if hand.win == "ron":
         multiple = 6 if hand.dealer else 4
         honba = HONBA_RON[rules.players] * rules.honba
-        others = [Payment("other", 0, 0)] * (rules.players - 2)
-        payments = (Payment("discarder", round_up_100(multiple * base) + honba, honba), *others)
+        others = (Payment("other", 0, 0),) * (rules.players - 2)
+        payments = (Payment("discarder", round_up_100(multiple * base) + honba, honba),) + others
     else:
         honba = HONBA_TSUMO * rules.honba
         payments = tuple(Payment(payer, amount + honba, honba)

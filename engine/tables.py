@@ -4,11 +4,9 @@
 >>> len(rows), rows[10]["ron_nondealer"], rows[10]["tsumo_nondealer"]
 (44, 3900, {'total': 4000, 'nondealer': 1000, 'dealer': 2000})
 """
-from fractions import Fraction
-
-from . import calculate, exact
+from . import calculate
 from .draws import DRAW_POOL, tenpai_payments
-from .hongkong import FULL_SPICY, HALF_SPICY, HkRules, hk_payments
+from .hongkong import FULL_SPICY, HALF_SPICY, ONE_POINT, HkRules, hk_payments, number
 from .keys import FU_VALUES, RULES
 from .riichi import TIERS
 
@@ -37,7 +35,7 @@ def occurs(han, fu):
     """
     common = {"rule": "riichi", "han": str(han), "fu": str(fu)}
     return {win: not any(notice.startswith("cannot_occur")
-                         for notice in calculate({**common, "win": win})["notices"])
+                         for notice in calculate(dict(common, win=win))["notices"])
             for win in ("ron", "tsumo")}
 
 
@@ -45,10 +43,10 @@ def _riichi_cells(han, fu, yakuman=0):
     """Ron and tsumo for both seats; tsumo shares listed non-dealer, non-dealer, dealer."""
     common = {"rule": "riichi", "han": str(han), "fu": str(fu), "kiriage": "0", "kazoe": "1",
               "yakuman": str(yakuman)}
-    ron_nd = _amounts({**common, "win": "ron", "seat": "nondealer"})[0]
-    ron_d = _amounts({**common, "win": "ron", "seat": "dealer"})[0]
-    dealer_share, nd_share, _ = _amounts({**common, "win": "tsumo", "seat": "nondealer"})
-    each = _amounts({**common, "win": "tsumo", "seat": "dealer"})[0]
+    ron_nd = _amounts(dict(common, win="ron", seat="nondealer"))[0]
+    ron_d = _amounts(dict(common, win="ron", seat="dealer"))[0]
+    dealer_share, nd_share, _ = _amounts(dict(common, win="tsumo", seat="nondealer"))
+    each = _amounts(dict(common, win="tsumo", seat="dealer"))[0]
     return {
         "ron_nondealer": ron_nd,
         "ron_dealer": ron_d,
@@ -61,8 +59,13 @@ def _riichi_cells(han, fu, yakuman=0):
 def fu_han_rows():
     """44 rows, fu 20–110 by han 1–4, always without kiriage; `occurs` says which cells a real
     hand can reach (the others are still computed, and printed as —)."""
-    return [{"fu": fu, "han": han, "occurs": occurs(han, fu), **_riichi_cells(han, fu)}
-            for fu in FU_VALUES for han in FU_HAN_HANS]
+    rows = []
+    for fu in FU_VALUES:
+        for han in FU_HAN_HANS:
+            row = {"fu": fu, "han": han, "occurs": occurs(han, fu)}
+            row.update(_riichi_cells(han, fu))
+            rows.append(row)
+    return rows
 
 
 def _three_player_tsumo(common):
@@ -70,9 +73,9 @@ def _three_player_tsumo(common):
     paid) and ``noloss`` (the two payers split it); every share is what one payer hands over."""
     cells = {"tsumo_nondealer": {}, "tsumo_dealer": {}}
     for name, loss in (("loss", "1"), ("noloss", "0")):
-        tsumo = {**common, "players": "3", "win": "tsumo", "tsumoloss": loss}
-        dealer_share, nd_share = _amounts({**tsumo, "seat": "nondealer"})
-        each, _ = _amounts({**tsumo, "seat": "dealer"})
+        tsumo = dict(common, players="3", win="tsumo", tsumoloss=loss)
+        dealer_share, nd_share = _amounts(dict(tsumo, seat="nondealer"))
+        each, _ = _amounts(dict(tsumo, seat="dealer"))
         cells["tsumo_nondealer"][name] = {"total": dealer_share + nd_share, "dealer": dealer_share,
                                           "nondealer": nd_share}
         cells["tsumo_dealer"][name] = {"total": 2 * each, "each": each}
@@ -91,10 +94,11 @@ def fu_han_rows_3p():
         for han in FU_HAN_HANS:
             common = {"rule": "riichi", "players": "3", "han": str(han), "fu": str(fu),
                       "kiriage": "0", "kazoe": "1"}
-            rows.append({"fu": fu, "han": han, "occurs": occurs(han, fu),
-                         "ron_nondealer": _amounts({**common, "seat": "nondealer"})[0],
-                         "ron_dealer": _amounts({**common, "seat": "dealer"})[0],
-                         **_three_player_tsumo(common)})
+            row = {"fu": fu, "han": han, "occurs": occurs(han, fu),
+                   "ron_nondealer": _amounts(dict(common, seat="nondealer"))[0],
+                   "ron_dealer": _amounts(dict(common, seat="dealer"))[0]}
+            row.update(_three_player_tsumo(common))
+            rows.append(row)
     return rows
 
 
@@ -114,10 +118,11 @@ def limit_rows():
     hands += [({"yakuman": str(count)}, 0) for count in LIMIT_YAKUMAN]
     rows = []
     for hand, lowest in hands:
-        common = {"rule": "riichi", "kiriage": "0", "kazoe": "1", **hand}
-        rows.append({"tier": calculate(common)["tier"], "han": lowest,
-                     **_riichi_cells(hand.get("han", 13), 30, int(hand.get("yakuman", 0))),
-                     "three": _three_player_tsumo(common)})
+        common = dict({"rule": "riichi", "kiriage": "0", "kazoe": "1"}, **hand)
+        row = {"tier": calculate(common)["tier"], "han": lowest}
+        row.update(_riichi_cells(hand.get("han", 13), 30, int(hand.get("yakuman", 0))))
+        row["three"] = _three_player_tsumo(common)
+        rows.append(row)
     return rows
 
 
@@ -128,7 +133,7 @@ def draw_rows():
     [(4, 0, 0, 0), (4, 1, 3000, 1000), (4, 2, 1500, 1500)]
     """
     rows = []
-    for players in DRAW_POOL:
+    for players in sorted(DRAW_POOL, reverse=True):  # four-player first
         for tenpai in range(players + 1):
             receive, pay = tenpai_payments(tenpai, players)
             rows.append({"players": players, "tenpai": tenpai, "noten": players - tenpai,
@@ -136,16 +141,17 @@ def draw_rows():
     return rows
 
 
-def hk_rows(table="half", cap=10, ron_split="discarder", tsumo_split="half", unit=Fraction(1)):
-    """Fan 0–13: the two fixed tables, then tsumo-each and ron payments under the given settings."""
-    rules = HkRules(table, int(cap), ron_split, tsumo_split, Fraction(unit))
+def hk_rows(table="half", cap=10, ron_split="discarder", tsumo_split="half", unit=ONE_POINT):
+    """Fan 0–13: the two fixed tables, then tsumo-each and ron payments under the given settings
+    (`unit` as ``query.parse`` gives it: in 1/ONE_POINT of a point), amounts as JSON numbers."""
+    rules = HkRules(table, int(cap), ron_split, tsumo_split, int(unit))
     rows = []
     for fan in range(14):
         tsumo = hk_payments(fan, "tsumo", rules)
         ron = hk_payments(fan, "ron", rules)
         rows.append({"fan": fan, "full": FULL_SPICY[fan], "half": HALF_SPICY[fan],
-                     "tsumo_each": exact(tsumo.payments[0].amount),
-                     "ron": [exact(p.amount) for p in ron.payments]})
+                     "tsumo_each": number(tsumo.payments[0].amount),
+                     "ron": [number(p.amount) for p in ron.payments]})
     return rows
 
 
@@ -158,7 +164,9 @@ def nmjl_rows():
             for jokerless, suffix in (("0", ""), ("1", "_jokerless")):
                 mapping = {"rule": "nmjl", "value": str(value), "win": win, "jokerless": jokerless}
                 cells[win + suffix] = calculate(mapping)["total"]
-        rows.append({"value": value, **cells})
+        row = {"value": value}
+        row.update(cells)
+        rows.append(row)
     return rows
 
 

@@ -4,8 +4,7 @@ reading valued, the one that pays the winner most chosen; 13 tiles give their wa
 ``hand_value(values)`` takes the inputs as ``query.parse`` returns them and gives the hand's value
 (``Valued``); ``waits(values)`` the waits of a 13-tile hand. Both raise ``TileError(field, code)``.
 """
-from dataclasses import dataclass, replace
-
+from .compat import Record, replace
 from .fu import FuHand, count_fu
 from .riichi import Hand, TableRules, riichi_payments
 from .tiles import (DRAGONS, ORPHANS, WINDS, TileError, counts, name, next_tile, parse_melds, parse_tiles,
@@ -19,31 +18,21 @@ SANMA_MISSING = range(1, 8)  # 2m–8m are not in the three-player set
 SANMA_NO_CALLS = ("chi",)  # and no chi is called in it
 RON_ONLY = ("houtei", "chankan", "renhou")
 TSUMO_ONLY = ("haitei", "rinshan", "tenhou", "chiihou")
-FLAGS = ("riichi", "doubleriichi", "ippatsu", *TSUMO_ONLY, *RON_ONLY)
+FLAGS = ("riichi", "doubleriichi", "ippatsu") + TSUMO_ONLY + RON_ONLY
 
 
-@dataclass(frozen=True)
-class Tiles:
-    """The tiles of a hand as given: concealed [(tile, red)], melds, winning tile or None,
-    dora and ura indicators."""
+class Tiles(Record):
+    """The tiles of a hand as given: concealed ((tile, red), ...), melds, winning (tile, red) or
+    None, dora and ura indicators, the North tiles set aside."""
 
-    concealed: tuple
-    melds: tuple
-    agari: tuple | None
-    dora: tuple
-    ura: tuple
-    kita: int
+    FIELDS = ("concealed", "melds", "agari", "dora", "ura", "kita")
 
 
-@dataclass(frozen=True)
-class Valued:
+class Valued(Record):
     """The chosen reading's value: the engine's Hand for the payments, the fu count (None for a
-    yakuman), and the §9.2 ``tiles`` object."""
+    yakuman), the §9.2 ``tiles`` object and the total paid."""
 
-    hand: Hand
-    fu: object
-    tiles: dict
-    total: int
+    FIELDS = ("hand", "fu", "tiles", "total")
 
 
 def not_played(players):
@@ -266,13 +255,15 @@ def _best(v, tiles, agari, win):
             han = sum(h for _n, h, _k in scored) + extra
             fu = fu_of(reading, situation, v["dwind4"])
             hand = Hand(han, fu.fu, win, dealer)
-            yaku = [{"name": n, "han": h, **_wind_of(n, v)} for n, h, _k in scored]
+            yaku = [dict({"name": n, "han": h}, **_wind_of(n, v)) for n, h, _k in scored]
         outcome = riichi_payments(hand, rules)
         # what it pays, then more han, then more fu (Tenhou's records read a capped hand so)
         key = (outcome.total, yakuman, han, fu.fu if fu else 0)
         if best_key is None or key > best_key:
-            tiles_out = {"han": han, "fu": fu.fu if fu else None, "yakuman": yakuman, "yaku": yaku,
-                         **counted, "reading": reading_dict(reading)}
+            tiles_out = {"han": han, "fu": fu.fu if fu else None, "yakuman": yakuman, "yaku": yaku}
+            for part in ("dora", "ura", "aka", "kita"):
+                tiles_out[part] = counted[part]
+            tiles_out["reading"] = reading_dict(reading)
             best, best_key = Valued(hand, fu, tiles_out, outcome.total), key
     if best is None and refused:
         raise TileError("hand", "no_yaku")
@@ -321,7 +312,7 @@ def waits(v):
             continue
         # with red fives, the last five of a suit is the red one
         red = v["aka"] and tile in FIVES and found.count(tile) - _reds_of(tiles, tile) == 3
-        hand = replace(tiles, concealed=(*tiles.concealed, (tile, red)), agari=(tile, red))
+        hand = replace(tiles, concealed=tiles.concealed + ((tile, red),), agari=(tile, red))
         wins = {}
         for win in ("ron", "tsumo"):
             try:
@@ -331,7 +322,11 @@ def waits(v):
                 continue
             if best is None:
                 break
-            wins[win] = {**best.tiles, "total": best.total}
+            wins[win] = dict(best.tiles, total=best.total)
         if wins:
-            out.append({"tile": name(tile), **wins})
+            wait = {"tile": name(tile)}
+            for win in ("ron", "tsumo"):
+                if win in wins:
+                    wait[win] = wins[win]
+            out.append(wait)
     return {"tenpai": bool(out), "waits": out}

@@ -10,18 +10,18 @@ Green Red 27–33. ``0`` in the notation is a red five: the same tile, counted a
 [('shanpon', 'ttts'), ('ryanmen', 'ssss')]
 """
 import re
-from dataclasses import dataclass
+
+from .compat import Record, unique, whole
 
 SUITS = "mpsz"
 HONOURS = range(27, 34)
 WINDS = {"E": 27, "S": 28, "W": 29, "N": 30}
 DRAGONS = (31, 32, 33)
 TERMINALS = (0, 8, 9, 17, 18, 26)
-ORPHANS = (*TERMINALS, *HONOURS)  # the thirteen tiles of kokushi
+ORPHANS = TERMINALS + tuple(HONOURS)  # the thirteen tiles of kokushi
 MELD_KINDS = ("chi", "pon", "kan", "ankan")  # chi, pon, kan (called or added) are open
 
-_WRITTEN = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)+")
-_GROUP = re.compile(r"([0-9]+)([mpsz])")
+_WRITTEN = re.compile(r"([0-9]+[mps]|[1-7]+z)+$")
 
 
 class TileError(ValueError):
@@ -61,24 +61,27 @@ def next_tile(tile, players=4):
 def parse_tiles(text, field):
     """Written tiles -> [(tile, red)], in the order written; TileError(field, "bad_tiles")."""
     text = text.replace(" ", "").lower()
-    if not _WRITTEN.fullmatch(text):
+    if not whole(_WRITTEN, text):
         raise TileError(field, "bad_tiles")
     tiles = []
-    for digits, suit in _GROUP.findall(text):
-        for digit in digits:
-            number = int(digit)
-            red = number == 0
-            tiles.append((SUITS.index(suit) * 9 + (4 if red else number - 1), red))
+    digits = []
+    for char in text:  # digits, then the suit they are in
+        if char in SUITS:
+            for digit in digits:
+                number = int(digit)
+                red = number == 0
+                tiles.append((SUITS.index(char) * 9 + (4 if red else number - 1), red))
+            digits = []
+        else:
+            digits.append(char)
     return tiles
 
 
-@dataclass(frozen=True)
-class Meld:
-    """A called or declared meld: kind is one of MELD_KINDS; tile is its lowest tile."""
+class Meld(Record):
+    """A called or declared meld: kind is one of MELD_KINDS; tile is its lowest tile; reds the
+    red fives in it."""
 
-    kind: str
-    tile: int
-    reds: int
+    FIELDS = ("kind", "tile", "reds")
 
     @property
     def size(self):
@@ -134,15 +137,12 @@ def counts(tiles):
     return found
 
 
-@dataclass(frozen=True)
-class Group:
+class Group(Record):
     """One meld of a reading: kind ``sequence``, ``triplet`` or ``kan``; ``tile`` its lowest tile;
     ``opened``: called, or a triplet a ron completed; ``called``: given in ``melds``."""
 
-    kind: str
-    tile: int
-    opened: bool = False
-    called: bool = False
+    FIELDS = ("kind", "tile", "opened", "called")
+    DEFAULTS = {"opened": False, "called": False}
 
     def tiles(self):
         if self.kind == "sequence":
@@ -150,15 +150,11 @@ class Group:
         return (self.tile,) * (4 if self.kind == "kan" else 3)
 
 
-@dataclass(frozen=True)
-class Reading:
-    """One way to read a winning hand: shape ``standard`` (groups + one pair), ``chiitoitsu``
-    (seven pairs) or ``kokushi`` (pairs holds its pair); wait is one of keys.WAITS."""
+class Reading(Record):
+    """One way to read a winning hand: shape ``standard`` (groups, a tuple of Group, + one pair),
+    ``chiitoitsu`` (seven pairs) or ``kokushi`` (pairs holds its pair); wait is one of keys.WAITS."""
 
-    shape: str
-    groups: tuple[Group, ...]
-    pairs: tuple[int, ...]
-    wait: str
+    FIELDS = ("shape", "groups", "pairs", "wait")
 
 
 def _called(meld):
@@ -177,13 +173,13 @@ def _sets(found, start=0):
     if found[i] >= 3:
         found[i] -= 3
         for rest in _sets(found, i):
-            yield (("triplet", i), *rest)
+            yield (("triplet", i),) + rest
         found[i] += 3
     if i < 27 and i % 9 <= 6 and found[i + 1] and found[i + 2]:
         for j in (i, i + 1, i + 2):
             found[j] -= 1
         for rest in _sets(found, i):
-            yield (("sequence", i), *rest)
+            yield (("sequence", i),) + rest
         for j in (i, i + 1, i + 2):
             found[j] += 1
 
@@ -213,7 +209,7 @@ def readings(found, melds, agari, ron=False):
             if pair == agari:
                 groups = tuple(Group(kind, tile) for kind, tile in sets)
                 out.append(Reading("standard", called + groups, (pair,), "tanki"))
-            for kind, tile in dict.fromkeys(sets):
+            for kind, tile in unique(sets):
                 if not tile <= agari <= tile + (2 if kind == "sequence" else 0):
                     continue
                 if kind == "sequence":
@@ -232,4 +228,4 @@ def readings(found, melds, agari, ron=False):
         if all(found[t] for t in ORPHANS) and sum(found[t] for t in ORPHANS) == 14:
             pair = next(t for t in ORPHANS if found[t] == 2)
             out.append(Reading("kokushi", (), (pair,), "tanki"))
-    return list(dict.fromkeys(out))  # 234m 456m won on 4m: one reading, however it was reached
+    return unique(out)  # 234m 456m won on 4m: one reading, however it was reached

@@ -4,47 +4,36 @@ situation, with its closed and open han (None: closed only) or its yakuman multi
 ``yaku_of(reading, situation)`` lists what a reading scores: only yakuman where there is one,
 as (name, 0, K); otherwise (name, han, 0).
 """
-from collections import Counter
-from collections.abc import Callable
-from dataclasses import dataclass
-
+from .compat import Record, unique
 from .tiles import DRAGONS, HONOURS, TERMINALS, is_honour, is_terminal_or_honour
 
 GREEN = frozenset((19, 20, 21, 23, 25, 32))  # 2s 3s 4s 6s 8s and Green
 
 
-@dataclass(frozen=True)
-class Situation:
-    """What happened at the table, and the table rules the yaku depend on."""
-
-    win: str  # ron | tsumo
-    seat: int  # the seat wind's tile
-    round: int
-    closed: bool  # no called meld (a concealed kan keeps the hand closed)
-    tiles: frozenset  # every tile in the hand, melds included
-    agari: int  # the winning tile
-    riichi: bool = False
-    doubleriichi: bool = False
-    ippatsu: bool = False
-    haitei: bool = False
-    houtei: bool = False
-    rinshan: bool = False
-    chankan: bool = False
-    tenhou: bool = False
-    chiihou: bool = False
-    renhou: bool = False
-    kuitan: bool = True
-    doubleyakuman: bool = False
-    renhouvalue: str = "none"  # none | mangan | yakuman
+_FLAGS = ("riichi", "doubleriichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou",
+          "chiihou", "renhou")
 
 
-@dataclass(frozen=True)
-class Yaku:
-    name: str
-    closed: int | None  # han of a closed hand
-    open: int | None  # han of an open hand; None: closed only
-    test: Callable
-    yakuman: int = 0  # 1: a yakuman; 2: a double yakuman where the table rule doubleyakuman is on
+class Situation(Record):
+    """What happened at the table, and the table rules the yaku depend on: ``win`` ron | tsumo;
+    ``seat`` and ``round`` the winds' tiles; ``closed``: no called meld (a concealed kan keeps the
+    hand closed); ``tiles`` every tile in the hand, melds included (a frozenset); ``agari`` the
+    winning tile; the situation's flags; the table's ``kuitan``, ``doubleyakuman`` and
+    ``renhouvalue`` (none | mangan | yakuman)."""
+
+    FIELDS = ("win", "seat", "round", "closed", "tiles", "agari") + _FLAGS + (
+        "kuitan", "doubleyakuman", "renhouvalue")
+    DEFAULTS = dict({flag: False for flag in _FLAGS}, kuitan=True, doubleyakuman=False,
+                    renhouvalue="none")
+
+
+class Yaku(Record):
+    """A yaku: its han when ``closed`` and when ``open`` (None: closed only), its ``test`` of a
+    reading and a situation, and ``yakuman`` 1 for a yakuman, 2 for a double yakuman where the
+    table rule doubleyakuman is on."""
+
+    FIELDS = ("name", "closed", "open", "test", "yakuman")
+    DEFAULTS = {"yakuman": 0}
 
 
 def _triplets(r):
@@ -74,9 +63,17 @@ def _tanyao(r, s):
     return (s.closed or s.kuitan) and not any(is_terminal_or_honour(t) for t in s.tiles)
 
 
+def _counts(tiles):
+    """34 counts of `tiles`."""
+    found = [0] * 34
+    for tile in tiles:
+        found[tile] += 1
+    return found
+
+
 def _peikou(r):
     """How many pairs of identical sequences a closed reading has (ryanpeikou: 2)."""
-    return sum(n // 2 for n in Counter(_sequences(r)).values())
+    return sum(n // 2 for n in _counts(_sequences(r)))
 
 
 def _yakuhai(tile):
@@ -149,9 +146,8 @@ def _chuuren_counts(r, s):
     """The 34 counts of a closed one-suit hand of nine gates, or None."""
     if r.shape != "standard" or not s.closed or _kans(r) or not _one_suit(s, False):
         return None
-    found = Counter(_every_tile(r))
-    found.update(r.pairs)  # the pair was counted once by _every_tile
-    suit = min(found) // 9 * 9
+    found = _counts(list(_every_tile(r)) + list(r.pairs))  # _every_tile counted the pair once
+    suit = min(t for t in range(34) if found[t]) // 9 * 9
     base = [3, 1, 1, 1, 1, 1, 1, 1, 3]
     numbers = [found[suit + i] for i in range(9)]
     if all(n >= b for n, b in zip(numbers, base)):
@@ -229,7 +225,7 @@ YAKU = (
          lambda r, s: _wind_sets(r) == 3 and 27 <= r.pairs[0] <= 30, yakuman=1),
     Yaku("suukantsu", 0, 0, lambda r, s: _kans(r) == 4, yakuman=1),
 )
-NAMES = tuple(dict.fromkeys(y.name for y in YAKU))
+NAMES = tuple(unique(y.name for y in YAKU))
 DOUBLE_YAKUMAN = tuple(y.name for y in YAKU if y.yakuman == 2)
 
 

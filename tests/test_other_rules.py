@@ -3,7 +3,7 @@ from decimal import Decimal
 
 import pytest
 
-from engine import calculate
+from engine import calculate, decimal_text
 
 
 def run(rule, **keys):
@@ -46,15 +46,21 @@ def test_hk_tables_at_cap_13(fan):
     assert run("hk", fan=fan, cap=13, table="full")["middle"] == 2 ** fan
 
 
+def exact(amount):
+    """The decimal a JSON amount stands for (SPEC §5.1: the engine counts in whole units)."""
+    return Decimal(decimal_text(amount))
+
+
 def test_hk_fractions_are_exact():
     zero_tsumo = run("hk", fan=0, win="tsumo")
-    assert amounts(zero_tsumo) == [Decimal("0.5")] * 3
-    assert zero_tsumo["total"] == Decimal("1.5")
+    assert [exact(a) for a in amounts(zero_tsumo)] == [Decimal("0.5")] * 3
+    assert exact(zero_tsumo["total"]) == Decimal("1.5")
     tenth = run("hk", fan=1, ron_split="shared", unit="0.1")
-    assert amounts(tenth) == [Decimal("0.1"), Decimal("0.05"), Decimal("0.05")]
-    assert sum(amounts(tenth)) == tenth["total"] == Decimal("0.2")
+    assert [exact(a) for a in amounts(tenth)] == [Decimal("0.1"), Decimal("0.05"), Decimal("0.05")]
+    assert sum(exact(a) for a in amounts(tenth)) == exact(tenth["total"]) == Decimal("0.2")
     shared = run("hk", fan=0, ron_split="shared", unit="0.0001")
-    assert amounts(shared) == [Decimal("0.00005"), Decimal("0.000025"), Decimal("0.000025")]
+    assert [exact(a) for a in amounts(shared)] == [Decimal("0.00005"), Decimal("0.000025"),
+                                                   Decimal("0.000025")]
 
 
 def test_hk_notices():

@@ -61,14 +61,15 @@ def test_the_trimmed_library_lists_its_modules(stdlib):
         assert name not in held, name
 
 
-@pytest.mark.parametrize("name", ["json", "asyncio", "pathlib", "shutil", "zipfile", "decimal",
-                                  "fractions", "inspect", "base64", "html", "traceback",
+@pytest.mark.parametrize("name", ["json", "asyncio", "pathlib", "shutil", "zipfile",
+                                  "inspect", "base64", "html", "traceback",
                                   "encodings.utf_8", "encodings.cp437", "_pyodide._base",
                                   "_pyodide.docstring", "pyodide.ffi", "pyodide.webloop",
                                   "pyodide.code", "pyodide._package_loader"])
 def test_the_trimmed_library_holds_what_the_pages_import(stdlib, name):
-    # json..html: PyScript's Python side; shutil, zipfile, cp437: unpacking app.zst; decimal,
-    # fractions: the engine; _pyodide.docstring: imported by Pyodide's C core at start;
+    # json..html: PyScript's Python side; shutil, zipfile, cp437: unpacking app.zst (the engine
+    # imports no decimal nor fractions since SPEC §5.1); _pyodide.docstring: imported by Pyodide's
+    # C core at start;
     # pyodide.code, pyodide._package_loader: imported by name from Pyodide's JavaScript.
     assert name in modules(stdlib)
 
@@ -83,7 +84,7 @@ def test_every_stdlib_import_of_the_app_is_held(stdlib):
     wanted = set().union(*(stdlib_imports(path) for path in paths))
     with zipfile.ZipFile(runtime.PYODIDE_DIST / "python_stdlib.zip") as stock:
         sources = modules(stock.namelist())  # the rest is built into Pyodide's binary
-    assert {"fractions", "decimal", "json"} <= wanted
+    assert "json" in wanted
     assert not {name for name in wanted & sources if name not in modules(stdlib)}
 
 
@@ -124,7 +125,7 @@ def test_compiled_modules_are_for_the_pages_python_and_not_checked_against_sourc
 # the unpacking of app.zst (zipfile, shutil): with the line tables dropped, every one fits compiled.
 @pytest.mark.parametrize("name", ["typing", "inspect", "asyncio.base_events", "pyodide.webloop",
                                   "_pyodide._base", "_pyodide._core_docs", "threading",
-                                  "html.entities", "zipfile", "shutil", "tempfile", "fractions"])
+                                  "html.entities", "zipfile", "shutil", "tempfile"])
 def test_every_module_a_start_reads_is_compiled(stdlib, name):
     held = {runtime.module_name(n): n for n in stdlib}
     assert held[name].endswith(".pyc")

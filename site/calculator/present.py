@@ -4,12 +4,11 @@ Used twice: by build.py to pre-render the default answer and the tables, and by 
 (calculator/__init__.py) to redraw them live, so the static and the live page can never word a
 result differently.
 
->>> fmt(3900), fmt(Decimal("1234.50")), fmt(Decimal("0.025"))
-('3,900', '1,234.5', '0.025')
+>>> fmt(3900), fmt(1234.5), fmt(0.025), fmt(-0.5), fmt(-12000)
+('3,900', '1,234.5', '0.025', '-0.5', '-12,000')
 """
-from decimal import Decimal
-
-from engine import KEYS, exact
+from engine import KEYS
+from engine.compat import decimal_text
 from engine.presets import NAMES, PRESETS
 
 # The preset selector: "custom" first (what the page starts with), then the published rule sets.
@@ -22,12 +21,12 @@ TILE_PRESET_KEYS = ("dwind4", "kuitan", "aka", "doubleyakuman", "renhouvalue")
 
 def fmt(amount):
     """An exact amount with thousands separators and no trailing zeros."""
-    amount = exact(amount)
     if isinstance(amount, int):
         return f"{amount:,}"
-    text = format(amount.normalize(), "f")
+    text = decimal_text(amount)  # the exact decimal the JSON amount stands for, as both Pythons write it
+    sign, text = ("-", text[1:]) if text.startswith("-") else ("", text)
     whole, _, fraction = text.partition(".")
-    return f"{int(whole):,}" + (f".{fraction}" if fraction else "")
+    return sign + f"{int(whole):,}" + ("." + fraction if fraction else "")
 
 
 def explanation(result, strings):
@@ -84,6 +83,23 @@ def view(result, strings):
                 break
         texts["fu_rows"].append((strings["fu_row"][row["row"]], item, fmt(row["fu"])))
     return texts
+
+
+def dock_waits(tiles, strings):
+    """The result bar for 13 tiles: the tiles they wait on, or noten.
+
+    >>> words = {"tiles": {"dock_waits": "waits {tiles}", "dock_noten": "noten",
+    ...                    "name": {"2p": "2p!", "5p": "5p!"}}, "joiner": {"waits": "/"}}
+    >>> dock_waits({"tenpai": True, "waits": [{"tile": "2p"}, {"tile": "5p"}]}, words)
+    'waits 2p!/5p!'
+    >>> dock_waits({"tenpai": False, "waits": []}, words)
+    'noten'
+    """
+    words = strings["tiles"]
+    if not tiles["tenpai"]:
+        return words["dock_noten"]
+    names = (words["name"][wait["tile"]] for wait in tiles["waits"])
+    return words["dock_waits"].format(tiles=strings["joiner"]["waits"].join(names))
 
 
 def copy_line(result, values, strings):
@@ -225,6 +241,6 @@ def hk_cells(rows):
     return cells
 
 
-__all__ = ["fmt", "explanation", "view", "error_text", "hk_cells", "preset_keys", "preset_matches",
+__all__ = ["fmt", "explanation", "view", "dock_waits", "error_text", "hk_cells", "preset_keys", "preset_matches",
            "preset_tile_keys",
-           "PRESET_CHOICES", "Decimal"]
+           "PRESET_CHOICES"]
