@@ -359,3 +359,16 @@ def test_a_double_ron_line_names_the_winners_the_rules_pay(lang, head, both):
         record = {"rules": ledger.rules_from({"preset": preset}), "hands": [hand]}
         assert ledger.replay(record)["hands"][0]["deltas"] == paid
         assert ledger_present.describe(words, hand, record, 0) == said
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("ko", "B(남가) 론 ← A(동가) · 책임지불 C(서가)"),
+    ("ja", "B（南家） ロン ← A（東家）、C（西家）の責任払い")])
+def test_a_pao_wins_line_names_the_liable_player_whose_score_moved(lang, said):
+    """A pao ron moves the liable player's score too: the history line names them (round-6 Korean
+    review B4), and the replay shows why."""
+    hand = {"result": "ron", "from": 0, "riichi": [],
+            "winners": [{"seat": 1, "yakuman": 1, "pao": 2}]}
+    record = {"rules": ledger.rules_from({"preset": "tenhou"}), "hands": [hand]}
+    assert ledger.replay(record)["hands"][0]["deltas"] == [-16000, 32000, -16000, 0]
+    assert ledger_present.describe(strings(lang)["ledger"], hand, record, 0) == said

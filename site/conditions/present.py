@@ -176,6 +176,14 @@ def rank_text(answer, scores, strings, ties="seat"):
     return strings["conditions"]["say"][key].format(rank=answer["rank"])
 
 
+def table_need(answer, scores, tsumo, strings, ties="seat"):
+    """A seat's own line on its panel of the ledger's table view: its place now and its tsumo
+    condition ("지금 2위 — 쯔모 …")."""
+    rank = strings["conditions"]["say"][_rank_key(answer, scores, ties, short=True)]
+    return strings["conditions"]["joiner"]["table_need"].format(
+        rank=rank.format(rank=answer["rank"]), tsumo=tsumo)
+
+
 def ledger_summary(answer, scores, name, tsumo, strings, ties="seat"):
     """One seat's line in the ledger's conditions panel, a short label: "B(남가) · 지금 2위 — 쯔모 …"."""
     rank = strings["conditions"]["say"][_rank_key(answer, scores, ties, short=True)]

@@ -58,6 +58,9 @@ def draw():
     q("[data-ledger-end]").hidden = game["over"]
     q("[data-ledger-end-sure]").hidden = True
     board.draw_board(record, game)
+    # Headings and controls scrolled to land below the sticky board, whatever its height now.
+    el["root"].style.scrollPaddingTop = f'{el["board"].offsetHeight + 8}px'
+
     conditions.draw(record, game)
     board.draw_history(record, game)
     chart.draw_chart(record, game)
@@ -79,7 +82,18 @@ def on_start(event):
         return
     change(record)
     hand.carry_from_calculator()
-    q("#ledger-board").focus()
+    to_the_hand()
+
+
+def to_the_hand():
+    """After a start or a resume: the way to record the next hand in view (the table view's
+    button, the form below it), not the bottom of the page."""
+    opener = q("[data-table-open]")
+    if opener is not None and opener.offsetParent is not None:
+        opener.scrollIntoView()  # below the sticky board: the page's scroll-padding-top (draw)
+        opener.focus()
+    else:
+        q("#ledger-board").focus()
 
 
 def on_add(event):
@@ -106,6 +120,13 @@ def forget_change():
     """Another change than an edit: the undo is the last hand's again."""
     state["before_change"] = None
     set_text("[data-ledger-undo]", L["history"]["undo"])
+
+
+def another_game():
+    """Another game on show: nothing said of the last one's hands follows it."""
+    forget_change()
+    set_text("[data-ledger-history-done]", "")
+    q("[data-ledger-history-error]").hidden = True
 
 
 def on_edit(event):
@@ -226,7 +247,7 @@ def on_new(_event):
     """A new game: the setup, with the current game kept in the list (SPEC §10.4)."""
     if state["following"]:
         follow.leave_link()
-    forget_change()
+    another_game()
     hand.clear_form()
     store.leave()
     state["record"] = None
@@ -238,7 +259,7 @@ def show_current():
     """The kept game that is now current (or the setup when none is), drawn afresh."""
     if state["following"]:
         follow.leave_link()
-    forget_change()
+    another_game()
     hand.clear_form()
     state["record"] = store.load_current()
     draw()
@@ -275,7 +296,10 @@ def resume(game_id):
     if game_id != state["game_id"] and not state["blocked"]:
         store.write(store.shelf().resume, game_id)
     show_current()
-    q("#ledger-board" if state["record"] is not None else "#ledger-setup-heading").scrollIntoView()
+    if state["record"] is not None:
+        to_the_hand()
+    else:
+        q("#ledger-setup-heading").scrollIntoView()
 
 
 def item_unreadable(game_id):
@@ -337,7 +361,7 @@ def on_storage(event):
 
 
 def on_keep(_event):
-    forget_change()  # the undo armed by a change of the other game must not write over this one
+    another_game()  # the undo armed by a change of the other game must not write over this one
     change(follow.keep_followed())
     q("#ledger-board").focus()
 

@@ -15,6 +15,7 @@ def draw_history(record, game):
         head.scope = "row"
         head.textContent = where_text(L, entry)
         row.appendChild(head)
+        row.appendChild(fix_cell(index))  # in reach without a sideways scroll on a phone
         what = doc().createElement("td")
         what.textContent = describe(L, hand, record, entry["dealer"])
         row.appendChild(what)
@@ -25,7 +26,6 @@ def draw_history(record, game):
             if seat == 3:
                 cell.classList.add("lg-north")
             row.appendChild(cell)
-        row.appendChild(fix_cell(index))
         row.dataset.editing = "1" if state["editing"] == index else "0"
         body.appendChild(row)
     q("[data-ledger-history-empty]").hidden = bool(record["hands"])
@@ -49,10 +49,14 @@ def fix_cell(index):
 
 
 def now_of(game):
-    """The hand the board states: the next one, or, the game over, the last one played (its
-    sticks gone, no dealer)."""
+    """The hand the board states: the next one; a game ended by hand, the hand it stopped before
+    (beside "game over"); a game over by its rules, the last one played (its sticks gone, no
+    dealer)."""
     if not game["over"]:
         return game["next"]
+    if "stopped" in game:
+        return {"round": game["stopped"]["round"], "honba": game["stopped"]["honba"], "sticks": 0,
+                "dealer": None}
     last = game["hands"][-1] if game["hands"] else {"round": "E1", "honba": 0, "sticks": 0}
     return {"round": last["round"], "honba": last["honba"], "sticks": 0, "dealer": None}
 

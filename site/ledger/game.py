@@ -10,9 +10,14 @@ def engine_record(game):
 
 
 def current_game(record):
-    if record.get("ended"):
-        return ledger.end(engine_record(record))
-    return ledger.replay(engine_record(record))
+    """The record replayed; a game ended by hand also says where it stopped (``stopped``: the
+    hand that was about to be played, as replay's ``next`` gives it)."""
+    played = ledger.replay(engine_record(record))
+    if record.get("ended") and not played["over"]:
+        game = ledger.end(engine_record(record))
+        game["stopped"] = played["next"]
+        return game
+    return played
 
 
 def standing(game):

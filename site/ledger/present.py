@@ -152,15 +152,7 @@ def describe(words, hand, record, dealer=None):
     if hand["result"] == "ron" and len(hand["winners"]) == 3 and rules.get("tripleron") == "draw":
         return says["abort"]  # three on one discard: the rules make it an abortive draw
     if hand["result"] in ("ron", "tsumo"):
-        seats = [w["seat"] for w in hand["winners"]]
-        if hand["result"] == "tsumo":
-            return says["tsumo"].format(winners=join(who(seat) for seat in seats))
-        discarder = hand["from"]  # winners in turn order from the discarder: the nearest first
-        seats.sort(key=lambda seat: (seat - discarder) % rules["players"])
-        if len(seats) > 1 and rules.get("doubleron") == "head":  # only the nearest is paid
-            return says["ron_head"].format(winners=who(seats[0]), **{"from": who(discarder)})
-        return says["ron"].format(winners=join(who(seat) for seat in seats),
-                                  **{"from": who(discarder)})
+        return win_line(words, hand, rules, who)
     if hand["result"] == "draw":
         count = len(set(hand.get("tenpai", [])) | set(hand["riichi"]))
         text = (says["draw_none"] if count == 0 else
@@ -176,6 +168,34 @@ def describe(words, hand, record, dealer=None):
             return says["chombo_penalty"].format(seat=offender, penalty=penalty_text(record["rules"]))
         return says["chombo"].format(seat=offender)
     return says["abort"]
+
+
+def win_line(words, hand, rules, who):
+    """A win's history line: the winners (in turn order from the discarder, the nearest first;
+    only the nearest when the rules pay the head), and the liable player of a paid winner's pao,
+    whose score moved too."""
+    says = words["history"]
+    join = says["joiner"].join
+    seats = [w["seat"] for w in hand["winners"]]
+    if hand["result"] == "tsumo":
+        line = says["tsumo"].format(winners=join(who(seat) for seat in seats))
+    else:
+        discarder = hand["from"]
+        seats.sort(key=lambda seat: (seat - discarder) % rules["players"])
+        if len(seats) > 1 and rules.get("doubleron") == "head":  # only the nearest is paid
+            seats = seats[:1]
+            line = says["ron_head"].format(winners=who(seats[0]), **{"from": who(discarder)})
+        else:
+            line = says["ron"].format(winners=join(who(seat) for seat in seats),
+                                      **{"from": who(discarder)})
+    liable = []
+    for winner in hand["winners"]:
+        pao = winner.get("pao")
+        if winner["seat"] in seats and pao is not None and pao not in liable:
+            liable.append(pao)
+    for seat in liable:
+        line += words["joiner"]["pao"] + says["pao"].format(seat=who(seat))
+    return line
 
 
 def penalty_text(rules):

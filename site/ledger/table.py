@@ -21,10 +21,12 @@ import contextlib
 import dom
 from calculator.present import fmt
 from engine import ledger
-from ledger import board, draft, hand, tilebox
+from conditions import present as need_words
+from engine.conditions import Table, every_seat, read_rules
+from ledger import board, conditions, draft, hand, tilebox
 from ledger.game import current_game, standing
-from ledger.page import L, doc, each, el, error_text, q, round_text, state, win
-from ledger.present import describe, hand_dealer, named, signed
+from ledger.page import L, doc, each, el, error_text, q, round_text, state, strings, win
+from ledger.present import describe, hand_dealer, named, place_text, signed, signed_result
 
 ROTATIONS = (0, 270, 180, 90)  # bottom, right, top, left: each panel's turn, in degrees clockwise
 FIRST_PHASE = {"ron": "winner", "tsumo": "winner", "draw": "tenpai", "chombo": "seat"}  # abort: sheet
@@ -36,7 +38,7 @@ HISTORY = "ledger-table:"  # + the level: the history state of an entry the view
 def begin(end):
     """The entry of one ending (ron, tsumo, draw, abort, chombo) before any tap."""
     return {"end": end, "phase": FIRST_PHASE.get(end, "sheet"), "winners": [], "from": None,
-            "tenpai": [], "nagashi": [], "seat": None, "valuing": 0}
+            "tenpai": [], "nagashi": [], "seat": None, "valuing": 0, "several": False}
 
 
 def toggled(seats, seat):
@@ -45,9 +47,10 @@ def toggled(seats, seat):
 
 def pick(entry, seat, riichi=()):
     """The entry after a tap on `seat`'s pick target, and the problem to say (or None). Ron takes
-    the winner, then the discarder (`more` goes back for a second or third winner); tsumo the
-    winner; a draw its tenpai (or nagashi) seats until `next`, a seat in this hand's `riichi`
-    being tenpai already; chombo the seat.
+    the winner, then the discarder (`more` goes back for a second or third winner; pressed before
+    the first, ``several`` takes every winner until `next`); tsumo the winner; a draw its tenpai
+    (or nagashi) seats until `next`, a seat in this hand's `riichi` being tenpai already; chombo
+    the seat.
 
     >>> pick(begin("tsumo"), 3)[0]["phase"], pick(begin("chombo"), 2)[0]["seat"]
     ('sheet', 2)
@@ -56,13 +59,16 @@ def pick(entry, seat, riichi=()):
     ([0, 2], [0])
     >>> pick(begin("draw"), 1, riichi=[1])[0]["tenpai"]
     []
+    >>> several = pick(pick(dict(begin("ron"), several=True), 1)[0], 2)[0]
+    >>> several["phase"], several["winners"]
+    ('winner', [1, 2])
     """
     phase = entry["phase"]
     entry = dict(entry)
     if phase == "winner":
         winners = entry["winners"]
         entry["winners"] = [w for w in winners if w != seat] + [seat] * (seat not in winners)
-        if entry["winners"]:
+        if entry["winners"] and not (entry["several"] and entry["end"] == "ron"):
             entry["phase"] = "sheet" if entry["end"] == "tsumo" else "from"
     elif phase == "from":
         if seat in entry["winners"]:
@@ -247,15 +253,24 @@ def draw():
             flag(f'[data-table-pick="{seat}"]', "aria-pressed", chosen)
             # a seat in riichi is tenpai in a draw: its tap changes nothing
             flag(f'[data-table-pick="{seat}"]', "aria-disabled", what == "tenpai" and seat in riichi)
+    for seat, note in enumerate(seat_notes(record, game)):
+        put(f'[data-table-note="{seat}"]', note)
+        q(f'[data-table-note="{seat}"]').hidden = not note
     el["view"].dataset.mode = "idle" if entry is None else entry["phase"]
     q("[data-table-ends]").hidden = entry is not None or over
     q("[data-table-steps]").hidden = q("[data-table-prompt]").hidden = not picking
     if picking:
         phase = entry["phase"]
-        put("[data-table-prompt]", L["table"]["pick_" + phase])
-        more = phase == "from" and len(entry["winners"]) < record["rules"]["players"] - 1
+        several = entry["end"] == "ron" and phase == "winner" and entry["several"]
+        put("[data-table-prompt]", L["table"]["pick_winners" if several else "pick_" + phase])
+        # A double ron is offered from the start of a ron: pressed, every winner is tapped first.
+        more = entry["end"] == "ron" and (phase == "winner" or (
+            phase == "from" and len(entry["winners"]) < record["rules"]["players"] - 1))
         q("[data-table-more]").hidden = not more
-        q("[data-table-next]").hidden = q("[data-table-nagashi]").hidden = phase not in ("tenpai", "nagashi")
+        flag("[data-table-more]", "aria-pressed", several)
+        q("[data-table-nagashi]").hidden = phase not in ("tenpai", "nagashi")
+        q("[data-table-next]").hidden = phase not in ("tenpai", "nagashi") and not (
+            several and entry["winners"])
         flag("[data-table-nagashi]", "aria-pressed", phase == "nagashi")
     q("[data-table-undo]").disabled = not (record["hands"] or record.get("ended"))
     # Four people share the phone: taking a hand back asks for a second tap, until anything else
@@ -274,6 +289,35 @@ def keep_draft():
 
 def sheet_kind():
     return None if q("[data-table-sheet-box]").hidden else el["sheet"].dataset.kind
+
+
+def seat_notes(record, game):
+    """Each seat's line on its own panel: the game over, its place and result; in the last round,
+    its place now and what it needs for first by tsumo (the ledger's conditions, SPEC §7, before
+    this hand's riichi); else none. Kept while the record is the same object."""
+    kept = view.get("notes")
+    if kept is not None and kept[0] is record:
+        return kept[1]
+    players = record["rules"]["players"]
+    notes = [""] * players
+    if game["over"]:
+        final = game["final"]
+        notes = [L["table"]["final_note"].format(place=place_text(L, final["places"][seat]),
+                                                 result=signed_result(final["results"][seat]))
+                 for seat in range(players)]
+    else:
+        rules = read_rules(record["rules"])
+        upcoming = game["next"]
+        if conditions.last_round(rules, upcoming):
+            table = Table(tuple(upcoming["scores"]), upcoming["dealer"], upcoming["honba"],
+                          upcoming["sticks"], rules)
+            for answer in every_seat(table, 1, 0):
+                texts = need_words.view(answer, table.scores, table.dealer, strings,
+                                        lambda seat: named(L, record, seat, upcoming["dealer"]))
+                notes[answer["seat"]] = need_words.table_need(answer, table.scores, texts["tsumo"][0],
+                                                              strings, rules["ties"])
+    view["notes"] = (record, notes)
+    return notes
 
 
 def say(text, box="[data-table-error]"):
@@ -610,7 +654,12 @@ def on_step(event):
     entry = view["entry"]
     button = event.currentTarget
     if button.hasAttribute("data-table-more"):
-        step({**entry, "phase": "winner"})
+        if entry["phase"] == "winner":  # before the discarder: several winners, or one again
+            step(dict(entry, several=not entry["several"]))
+        else:
+            step(dict(entry, phase="winner"))
+    elif entry["phase"] == "winner":  # `next` after several winners: the discarder
+        step(dict(entry, phase="from"))
     elif button.hasAttribute("data-table-nagashi"):
         step({**entry, "phase": "tenpai" if entry["phase"] == "nagashi" else "nagashi"})
     else:

@@ -221,3 +221,96 @@ def test_keeping_a_shared_game_disarms_the_undo_of_a_correction(context, base_ur
     assert after["id"] == kept["id"] and after["names"] == ["Ann", "Bo", "Cy", "Di"]
     assert after["record"]["hands"] == []  # the undo took the kept game's last hand, nothing else
     watch.clean()
+
+
+ALL_LAST = [  # an East-only game at its last hand: E4, seat 3 deals, one honba
+    {"result": "ron", "from": 1, "winners": [{"seat": 0, "han": 4, "fu": 30}], "riichi": []},
+    {"result": "draw", "tenpai": [], "riichi": []},
+    {"result": "tsumo", "winners": [{"seat": 2, "han": 3, "fu": 30}], "riichi": []},
+    {"result": "draw", "tenpai": [3], "riichi": []},
+]
+LAST = {"result": "ron", "from": 0, "winners": [{"seat": 1, "han": 2, "fu": 30}], "riichi": []}
+
+
+@pytest.mark.parametrize("lang", ["ko", "ja"])
+def test_the_table_view_says_each_seats_need_at_all_last_and_its_result_at_the_end(
+        context, base_url, lang):
+    game = page_game({"rules": {"length": "east"}, "hands": ALL_LAST})
+    page, watch = stored_page(context, base_url, lang, game)
+    open_table(page)
+    record = exported(page)
+    # Each panel's line is the seat's own answer, as the page's conditions panel words it.
+    page.locator("[data-need-panel]").evaluate("d => d.open = true")
+    for seat in range(4):
+        note = page.inner_text(f'[data-table-note="{seat}"]').strip()
+        tsumo = page.inner_text(f'[data-need-seat="{seat}"] [data-need="tsumo"]').strip()
+        assert note.endswith(tsumo), (note, tsumo)
+        answer = cli_conditions(record, seat, 1, 0)
+        assert str(answer["rank"]) in note
+    # The last hand, through the view: each panel then says its place and result.
+    page.click('[data-table-end="ron"]')
+    page.click('[data-table-pick="1"]')
+    page.click('[data-table-pick="0"]')
+    page.select_option("#tv-han", "2")
+    page.click("[data-table-confirm]")
+    page.wait_for_selector("[data-table-over]:not([hidden])")
+    final = cli({**record, "hands": [*record["hands"], LAST]})["final"]
+    for seat in range(4):
+        note = page.inner_text(f'[data-table-note="{seat}"]')
+        result = f'{final["results"][seat]:+.1f}'.replace("-", "\u2212")
+        assert note.endswith(result) and str(final["places"][seat][0]) in note
+    watch.clean()
+
+
+def test_a_double_ron_is_offered_from_the_start_of_a_ron(context, base_url):
+    page, watch = open_ledger(context, base_url, "ko")
+    start(page)
+    open_table(page)
+    page.click('[data-table-end="ron"]')
+    assert page.is_visible("[data-table-more]")  # before any winner is tapped
+    page.click("[data-table-more]")
+    assert page.get_attribute("[data-table-more]", "aria-pressed") == "true"
+    page.click('[data-table-pick="1"]')
+    page.click('[data-table-pick="2"]')  # a second winner, not the discarder
+    page.click("[data-table-next]")
+    page.click('[data-table-pick="0"]')
+    page.wait_for_selector("[data-table-sheet-box]:not([hidden])")
+    page.click("[data-table-confirm]")  # the first winner's value (3 han 30 fu), then the second's
+    page.click("[data-table-confirm]")
+    page.wait_for_function("document.querySelectorAll('[data-ledger-history] tr').length === 1")
+    hand = exported(page)["hands"][0]
+    assert hand["from"] == 0 and [w["seat"] for w in hand["winners"]] == [1, 2]
+    watch.clean()
+
+
+def test_after_start_the_table_button_is_in_view_and_a_new_game_says_nothing_of_the_last(
+        context, base_url):
+    page, watch = open_ledger(context, base_url, "ko")
+    page.set_viewport_size({"width": 390, "height": 844})
+    start(page)
+    box = page.locator("[data-table-open]").bounding_box()
+    board = page.locator("[data-ledger-board]").bounding_box()
+    assert board["y"] + board["height"] <= box["y"] and box["y"] + box["height"] <= 844
+    fill(page, HANDS[0])
+    add(page)
+    page.click('[data-ledger-edit="0"]')
+    page.select_option("#lh-han-1", "4")
+    page.click("[data-ledger-add]")
+    page.wait_for_selector("[data-ledger-editing]", state="hidden")
+    assert page.inner_text("[data-ledger-history-done]").strip()
+    page.click("[data-games-new]")
+    start(page)
+    assert page.inner_text("[data-ledger-history-done]").strip() == ""
+    watch.clean()
+
+
+def test_a_game_ended_by_hand_shows_the_round_it_stopped_before(context, base_url):
+    game = page_game({"hands": HANDS})
+    page, watch = stored_page(context, base_url, "ko", game)
+    before = page.inner_text("[data-ledger-round]")
+    page.click("[data-ledger-end]")
+    page.click("[data-ledger-end-sure]")
+    page.wait_for_selector("[data-ledger-over]:not([hidden])")
+    assert page.inner_text("[data-ledger-round]") == before  # not the last hand's round
+    assert page.inner_text("[data-ledger-sticks]").strip() == "0"  # the sticks settled
+    watch.clean()
