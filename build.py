@@ -88,11 +88,26 @@ def load_guide(lang, page):
         text = path.read_text(encoding="utf-8")
         body = markdown.markdown(text, extensions=["tables", "fenced_code"], output_format="html")
         if page.scroll:
-            body = body.replace("<table>", '<div class="scroll" tabindex="0" role="region" '
-                                f'aria-label="{html.escape(first_heading(body))}"><table>')
-            body = body.replace("</table>", "</table></div>").replace("<pre>", '<pre tabindex="0">')
+            body = scroll_boxes(body).replace("<pre>", '<pre tabindex="0">')
         sections.append({"slug": page.slug + path.stem.split("-", 1)[1], "html": body, "text": text})
     return sections
+
+
+def scroll_boxes(body):
+    """Each table in a scroll box of its own, a region named by the heading nearest above it (a
+    second table under the same heading gets its number: landmarks' names are unique)."""
+    parts, used, start = [], {}, 0
+    for found in re.finditer(r"<table>", body):
+        headings = re.findall(r"<h[2-4][^>]*>(.*?)</h[2-4]>", body[:found.start()])
+        label = re.sub(r"<[^>]+>", "", headings[-1]) if headings else first_heading(body)
+        used[label] = used.get(label, 0) + 1
+        if used[label] > 1:
+            label = f"{label} ({used[label]})"
+        parts += [body[start:found.start()],
+                  f'<div class="scroll" tabindex="0" role="region" aria-label="{html.escape(label)}"><table>']
+        start = found.end()
+    parts.append(body[start:])
+    return "".join(parts).replace("</table>", "</table></div>")
 
 
 def first_heading(body):

@@ -214,8 +214,9 @@ ENDINGS = [
     ("busting: zero is not below zero", {"busting": 1, "start": 8000, "return": 8000,
                                          "uma": [20, 10, -10, -20]},
      [ron(1, win(2, 5))], False),
-    ("busting by a riichi deposit", {"busting": 1, "start": 1000, "return": 1000},
-     [draw([0], riichi=[0]), abort(riichi=[1])], True),
+    # Issue 34 (F15): a riichi needs 1,000 points, so its deposit alone never goes below zero.
+    ("busting: a riichi deposit down to zero", {"busting": 1, "start": 1000, "return": 1000},
+     [draw([0], riichi=[0]), abort(riichi=[0])], False),
 ]
 
 
@@ -361,6 +362,10 @@ BAD = [
     ({"rules": {"kirage": 1}}, None, "kirage", "unknown_field"),
     ({"hands": [{**draw(), "tenpia": [0]}]}, 0, "tenpia", "unknown_field"),
     ({"hands": [ron(0, {**win(1), "dora": 2})]}, 0, "dora", "unknown_field"),
+    # Issue 34: F12 (a bound on hands), F15 (riichi needs its 1,000-point deposit)
+    ({"hands": [abort()] * 501}, None, "hands", "too_many_hands"),
+    ({"rules": {"start": 1000, "return": 1000}, "hands": [abort(riichi=[1]), abort(riichi=[1])]},
+     1, "riichi", "riichi_points"),
 ]
 
 
@@ -461,6 +466,9 @@ def test_cli_reads_a_file_and_stdin(tmp_path):
 CLI_BAD = [
     ("{not json", "record", "unreadable"),
     (json.dumps({"hands": [ron(1, win(1))]}), "seat", "winner_is_discarder"),
+    # Issue 34 (F13): every game of the page's "export all", when it holds more than one
+    (json.dumps({"format": "mahjong-ledger-games", "version": 2, "games": [{"hands": []}] * 2}),
+     "games", "one_game"),
 ]
 
 

@@ -9,7 +9,11 @@ import json
 
 import pytest
 
+from tests.conftest import ROOT
+
 from engine.ledger import replay
+from engine.ledger.games import (MAX_NAME, checked_game, clean_name, envelope, unreadable_keys,
+                                 valid_id)
 from engine.ledger.games import (GAME, INDEX, LEGACY, LEGACY_PREVIOUS, UNREADABLE, MemoryStorage,
                                  ShelfError, new_game, open_shelf, preset_of, read_envelope)
 
@@ -245,3 +249,163 @@ def test_envelope_and_preset_of():
     assert preset_of(game["rules"]) == "tenhou"
     assert preset_of(read_envelope(V1_PREVIOUS)[0]["rules"]) == "custom"  # east, uma 15/0/-15
     assert meta == {"started": None, "saved": "2026-11-30T21:14:05.123Z", "id": None}
+
+
+# ---------------------------------------------------------------- issue 34: hostile values
+# Each test names its finding of ../shared/reviews/security-turn5.md.
+
+def kept_game(names=("Ann", "Bo", "Cy", "Di")):
+    return {**new_game(), "hands": [{"result": "abort", "riichi": []}], "names": list(names)}
+
+
+def two_games():
+    storage = MemoryStorage()
+    shelf = open_shelf(storage, NOW)
+    first = shelf.add(kept_game(), NOW)
+    second = shelf.add(kept_game(("Eve", "Fay", "Gus", "Hal")), NOW)
+    return storage, shelf, first, second
+
+
+BRICK = "[" * 50_000
+
+
+def test_f5_an_import_of_an_unreadable_item_of_50000_brackets_never_bricks_the_ledger():
+    storage, shelf, first, second = two_games()
+    bundle = json.dumps({"format": "mahjong-ledger-games", "version": 2,
+                         "games": [{"unreadable": BRICK}]})
+    done = shelf.import_games(bundle, LATER)
+    assert done["ids"] == [] and len(done["aside"]) == 1  # said by the page, kept aside
+    # Every later visit: the shelf opens, lists both games, and the value kept aside reads as
+    # unreadable (bounded before its parse), not as a parser's stack overflow.
+    reopened = open_shelf(storage, LATER)
+    assert [entry["problem"] for entry in reopened.entries()] == [None, None]
+    [key] = unreadable_keys(storage)
+    with pytest.raises(ShelfError) as caught:
+        read_envelope(storage.getItem(key))
+    assert caught.value.code == "bad_json"
+
+
+def test_f5_an_unreadable_item_that_reads_now_is_imported_as_a_game():
+    storage, shelf, first, _second = two_games()
+    bundle = json.dumps({"format": "mahjong-ledger-games", "version": 2,
+                         "games": [{"unreadable": shelf.export_game(first)}]})
+    done = shelf.import_games(bundle, LATER)
+    assert len(done["ids"]) == 1 and done["aside"] == []
+
+
+@pytest.mark.parametrize("index", [
+    {"current": 2, "order": ["1", "2"], "next": 3},
+    {"current": ["2"], "order": ["1", "2"], "next": 3},
+    {"current": "2", "order": ["1", "2"], "next": True},
+    {"current": "2", "order": ["1", "2"], "next": int("9" * 40)},
+    "[" * 100_000,
+    '{"current": "2", "order": ["1", "2"], "next": ' + "9" * 5000 + "}",
+])
+def test_f6_an_index_that_cannot_be_what_it_says_is_set_aside_and_every_game_listed(index):
+    storage, _shelf, first, second = two_games()
+    text = index if isinstance(index, str) else json.dumps({"format": "mahjong-ledger-games",
+                                                            "version": 2, **index})
+    storage.setItem(INDEX, text)
+    shelf = open_shelf(storage, LATER)
+    assert shelf.ids() == [first, second] and shelf.current() == second
+    assert [entry["problem"] for entry in shelf.entries()] == [None, None]
+    assert [storage.getItem(key) for key in unreadable_keys(storage)] == [text]
+
+
+@pytest.mark.parametrize("key", [GAME + "1", LEGACY, UNREADABLE + NOW])
+def test_f6_a_stored_value_nested_100000_deep_is_only_unreadable(key):
+    storage, _shelf, first, second = two_games()
+    storage.setItem(key, "[" * 100_000)
+    shelf = open_shelf(storage, LATER)
+    problems = {entry["id"]: entry["problem"] for entry in shelf.entries()}
+    assert problems[second] is None
+    assert problems.get(first) in (None, "bad_json")
+    for aside in unreadable_keys(storage):
+        with pytest.raises(ShelfError):
+            read_envelope(storage.getItem(aside))
+    assert "[" * 100_000 in storage.items.values()  # kept, never dropped
+
+
+def test_f6_an_index_changed_by_another_tab_after_opening_is_read_from_the_games():
+    storage, shelf, first, second = two_games()
+    storage.setItem(INDEX, '{"current": 2}')
+    assert shelf.ids() == [first, second] and shelf.current() == second
+
+
+def test_f9_names_are_cut_to_the_setup_forms_limit_everywhere():
+    form = (ROOT / "site" / "templates" / "_ledger_setup.html.j2").read_text(encoding="utf-8")
+    assert f'name="name" type="text" maxlength="{MAX_NAME}"' in form
+    long = "x" * 199_000
+    game = checked_game({"hands": []}, [long, "Bo", "", "Di", "Extra"], False)
+    assert game["names"] == ["x" * MAX_NAME, "Bo", "", "Di"]  # one per seat at most
+    storage, shelf, _first, _second = two_games()
+    text = envelope({**kept_game(), "names": [long] * 4}, "9", NOW, NOW)
+    [added] = shelf.import_text(text, LATER)
+    assert shelf.load(added)[0]["names"] == ["x" * MAX_NAME] * 4
+    assert len(storage.getItem(GAME + added)) < 2000
+
+
+def test_f10_bidi_controls_are_taken_out_of_names():
+    controls = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c"
+    game, _meta = read_envelope(envelope({**kept_game(), "names": ["\u202eEve", controls + "Fay",
+                                                                  "G\u2067us", "Hal"]},
+                                         "1", NOW, NOW))
+    assert game["names"] == ["Eve", "Fay", "Gus", "Hal"]
+    assert clean_name("\u202e" * 20 + "Eve") == "Eve"  # cut after the controls are gone
+
+
+def test_f12_a_game_of_more_hands_than_any_game_is_refused_at_import():
+    storage, shelf, _first, _second = two_games()
+    before = dict(storage.items)
+    text = json.dumps({"rules": {"busting": 0}, "hands": [{"result": "abort"}] * 10_000})
+    with pytest.raises(ShelfError) as caught:
+        shelf.import_text(text, LATER)
+    assert caught.value.code == "bad_record"
+    assert caught.value.record_error.code == "too_many_hands"
+    assert storage.items == before
+
+
+@pytest.mark.parametrize("text, code", [
+    ('{"format": "mahjong-ledger-games", "version": 2, "games": {}}', "wrong_format"),
+    ('{"format": "mahjong-ledger-games", "version": 2, "games": null}', "wrong_format"),
+    ('{"format": "mahjong-ledger-games", "version": 3, "games": []}', "unknown_version"),
+])
+def test_f17_a_bundle_whose_games_are_no_list_is_not_said_to_be_of_another_version(text, code):
+    storage, shelf, _first, _second = two_games()
+    with pytest.raises(ShelfError) as caught:
+        shelf.import_text(text, LATER)
+    assert caught.value.code == code
+
+
+def test_f21_a_game_id_a_selector_cannot_hold_gets_a_new_one_and_stays_listed():
+    storage = MemoryStorage()
+    good = envelope(kept_game(), 'a"b', NOW, NOW)
+    storage.setItem(INDEX, json.dumps({"format": "mahjong-ledger-games", "version": 2,
+                                       "current": None, "order": ['a"b', "1"], "next": 3}))
+    storage.setItem(GAME + 'a"b', good)
+    storage.setItem(GAME + "1", envelope(kept_game(("Eve", "Fay", "Gus", "Hal")), "1", NOW, NOW))
+    storage.setItem(GAME + "]'x", "[" * 1000)  # not listed, not readable: kept aside
+    shelf = open_shelf(storage, LATER)
+    ids = shelf.ids()
+    assert all(valid_id(game_id) for game_id in ids) and len(ids) == 2 and ids[1] == "1"
+    assert shelf.load(ids[0])[0]["names"] == ["Ann", "Bo", "Cy", "Di"]
+    assert storage.getItem(GAME + 'a"b') is None and storage.getItem(GAME + "]'x") is None
+    assert "[" * 1000 in [storage.getItem(key) for key in unreadable_keys(storage)]
+    shelf.resume(ids[0])
+    assert shelf.current() == ids[0]
+
+
+@pytest.mark.parametrize("value", [
+    '{"format": "mahjong-ledger", "version": 2, "record": {"hands": [{"result": ["ron"]}]}}',
+    '{"format": "mahjong-ledger", "version": 2, "record": {"hands": [], "rules": {"uma": [[1]]}}}',
+    '{"format": "mahjong-ledger", "version": 2, "record": {"hands": []}, "names": {"a": 1}}',
+    '{"format": "mahjong-ledger", "version": 2, "record": {"hands": [], "rules": {"start": '
+    + "9" * 5000 + "}}}",
+    '{"format": ["mahjong-ledger"]}', "null", '"text"', "1e999",
+])
+def test_a_stored_value_of_any_shape_is_a_shelf_error_and_nothing_else(value):
+    with pytest.raises(ShelfError):
+        read_envelope(value)
+    storage = MemoryStorage({GAME + "1": value})
+    shelf = open_shelf(storage, NOW)
+    assert [entry["problem"] is not None for entry in shelf.entries()] == [True]

@@ -230,3 +230,53 @@ def test_the_charts_lines_go_through_every_seats_scores(players):
         assert [round(to_score(y) / 100) * 100 for y in ys] == pytest.approx(wanted, abs=600)
     legend = [text for tag, a, text in drawn if tag == "text" and "chart-legend" in a["class"]]
     assert legend == [name[:6] + "…" if len(name) > 7 else name for name in NAMES[:players]]
+
+
+# ---------------------------------------------------------------- issue 34: hostile links
+# The red-team's links (../shared/reviews/security-turn5.md, F7, F9, F12): decode lets only a
+# LinkError out, and checked_game only a ShelfError, whatever the link holds.
+
+def raw_link(text):
+    """The text after #g= for any JSON text, as a hostile link would carry it."""
+    packed = base64.urlsafe_b64encode(zlib.compress(text.encode("utf-8"), 9))
+    return "1" + packed.decode("ascii").rstrip("=")
+
+
+@pytest.mark.parametrize("text, code", [
+    ("1eNqrVipSsqqu1VHKU7KKjtVRygBS0dGGQJZSbGwtAIWjCIw", "damaged"),  # the report's 48 chars
+    (raw_link('{"r":{},"n":[],"h":[[{"a":1},""]]}'), "damaged"),  # a hand code that is a dict
+    (raw_link("[" * 100_000), "damaged"),  # 163 characters inflating to 100,000 "["
+    (raw_link('{"r":{},"n":[],"h":' + "[" * 5000 + "]" * 5000 + "}"), "damaged"),
+    (raw_link('{"r":{"start":' + "9" * 5000 + '},"n":[],"h":[]}'), "damaged"),
+    (raw_link('{"r":{},"n":[],"h":' + json.dumps([["a", ""]] * 10_000) + "}"), "too_long"),
+])
+def test_f7_f12_a_hostile_link_is_a_link_error(text, code):
+    assert len(text) <= link.MAX_TEXT
+    with pytest.raises(link.LinkError) as caught:
+        link.from_fragment("#g=" + text)
+    assert caught.value.code == code
+
+
+def test_f7_the_reports_deep_link_is_refused():
+    text = ("1eNrtwTEBAAAAwqCg69_DGh5AAQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+            "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAK8GbQfi9w")
+    with pytest.raises(link.LinkError):
+        link.decode(text)
+
+
+def test_f9_a_199000_character_name_in_a_link_is_cut_to_the_forms_limit():
+    from engine.ledger.games import MAX_NAME, checked_game
+
+    text = raw_link(json.dumps({"r": {}, "n": ["x" * 199_000, "\u202eEve"], "h": []}))
+    assert len(text) < 1000
+    game = link.decode(text)
+    kept = checked_game(game, game["names"], game["ended"])
+    assert kept["names"] == ["x" * MAX_NAME, "Eve"]
+
+
+def test_f12_the_most_hands_a_game_has_still_travel():
+    from engine.ledger import MAX_HANDS
+
+    game = {"rules": {"busting": 0}, "names": [], "hands": [{"result": "abort", "riichi": []}]
+            * MAX_HANDS}
+    assert len(link.decode(link.encode(game))["hands"]) == MAX_HANDS

@@ -71,11 +71,16 @@ def a_hand(draw, rules):
 def games(draw):
     """A rules object and a legal sequence of hands, stopping when the game is over."""
     rules = rules_from(draw(RULES))
-    hands = []
+    hands, scores = [], [rules["start"]] * rules["players"]
     for _ in range(draw(st.integers(1, 40))):
-        hands.append(a_hand(draw, rules))
-        if replay({"rules": rules, "hands": hands})["over"]:
+        hand = a_hand(draw, rules)
+        # a seat below 1,000 points cannot declare riichi (issue 34, F15)
+        hand["riichi"] = [seat for seat in hand["riichi"] if scores[seat] >= 1000]
+        hands.append(hand)
+        game = replay({"rules": rules, "hands": hands})
+        if game["over"]:
             break
+        scores = game["next"]["scores"]
     return {"rules": rules, "hands": hands}
 
 

@@ -18,10 +18,23 @@ Traceback (most recent call last):
 ...
 engine.ledger.record.RecordError: rules: players=5: unknown_choice
 """
+from ..riichi import STICK
 from .game import final, first_state, play
-from .record import CODES, RecordError, read_hand, rules_from
+from .record import CODES, MAX_HANDS, RECORD_KEYS, RecordError, read_hand, rules_from
 
-__all__ = ["CODES", "RecordError", "edit", "end", "read_hand", "replay", "rules_from"]
+__all__ = ["CODES", "MAX_HANDS", "RecordError", "edit", "end", "only_record_keys", "read_hand",
+           "replay", "rules_from"]
+
+
+def only_record_keys(record):
+    """The record itself, read from a file: a key it does not have (a misspelt ``"hand"``) is
+    refused, as the rules' and the hands' own keys are, rather than read as an empty game."""
+    if not isinstance(record, dict):
+        raise RecordError("record", "not_an_object", record)
+    for key in record:
+        if key not in RECORD_KEYS:
+            raise RecordError(str(key), "unknown_field", record[key])
+    return record
 
 
 def _rules_and_hands(record):
@@ -32,7 +45,21 @@ def _rules_and_hands(record):
     rules = rules_from(record.get("rules"))
     if not isinstance(hands, list):
         raise RecordError("hands", "not_a_list", hands)
+    if len(hands) > MAX_HANDS:
+        refused = RecordError("hands", "too_many_hands", len(hands))
+        refused.low, refused.high = 0, MAX_HANDS
+        raise refused
     return rules, hands
+
+
+def _riichi_paid(state, hand, index):
+    """A declarer puts out a 1,000-point deposit: a seat with less cannot declare (Tenhou,
+    M-League, WRC and EMA alike; none of the rules here allows it)."""
+    for seat in hand["riichi"]:
+        if state.scores[seat] < STICK:
+            refused = RecordError("riichi", "riichi_points", state.scores[seat], index)
+            refused.low = STICK
+            raise refused
 
 
 def _run(record):
@@ -42,7 +69,9 @@ def _run(record):
         if over:
             result = raw.get("result") if isinstance(raw, dict) else raw
             raise RecordError("result", "game_over", result, index)
-        played = play(state, read_hand(raw, index, rules), rules)
+        hand = read_hand(raw, index, rules)
+        _riichi_paid(state, hand, index)
+        played = play(state, hand, rules)
         entries.append({"round": state.round, "dealer": state.dealer, "honba": state.honba,
                         "sticks": state.sticks, "deltas": played.deltas,
                         "scores": list(played.state.scores)})

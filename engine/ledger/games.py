@@ -30,8 +30,9 @@ checked by the record's reader. A write the storage refuses (its quota, a DOMExc
 """
 import json
 
+from ..inputs import InputError, read_json
 from ..presets import NAMES, preset_rules
-from . import RecordError, read_hand, replay, rules_from
+from . import RecordError, only_record_keys, read_hand, replay, rules_from
 
 FORMAT = "mahjong-ledger"
 BUNDLE = "mahjong-ledger-games"  # the index, and an export of every game
@@ -44,6 +45,14 @@ LEGACY = "mahjong-ledger"  # version 1's one game
 LEGACY_PREVIOUS = "mahjong-ledger.previous"  # version 1's replaced game
 CODES = ("bad_json", "wrong_format", "unknown_version", "bad_record", "names", "refused",
          "no_such_game")
+MAX_NAME = 12  # characters: the setup form's maxlength, for a name from a link or a paste too
+MAX_SEATS = 4  # names kept: one per seat of the largest table
+# Bidi controls (embeddings, overrides, isolates, marks) in a name would turn the names after it
+# around wherever names are joined on one line: they go on reading.
+BIDI = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c"
+# A game's id goes into keys and the page's selectors ([data-game="ID"]): these characters only.
+ID_CHARACTERS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_-"
+MAX_ID = 40
 
 
 class ShelfError(ValueError):
@@ -109,18 +118,47 @@ def new_game(rules=None, names=()):
     return {"rules": rules_from(rules), "hands": [], "names": list(names), "ended": False}
 
 
+def clean_name(name):
+    """A seat's name as the page keeps it: bidi controls taken out, at most MAX_NAME characters.
+
+    >>> clean_name("\u202eEve"), clean_name("x" * 200_000) == "x" * MAX_NAME
+    ('Eve', True)
+    """
+    if len(name) > MAX_NAME and not any(char in BIDI for char in name[:MAX_NAME]):
+        return name[:MAX_NAME]  # a long name: cut first, so a 200,000-character one costs nothing
+    return "".join(char for char in name if char not in BIDI)[:MAX_NAME]
+
+
+def valid_id(game_id):
+    """Whether `game_id` can be a kept game's id (ID_CHARACTERS, 1 to MAX_ID of them)."""
+    return isinstance(game_id, str) and 0 < len(game_id) <= MAX_ID and all(
+        char in ID_CHARACTERS for char in game_id)
+
+
 def checked_game(record, names, ended):
     """The page's game from a record and its names, checked by the record's reader; raises
-    ShelfError (``bad_record`` with the RecordError, or ``names``)."""
+    ShelfError (``bad_record`` with the RecordError, or ``names``), whatever the values are.
+    Names are cleaned (``clean_name``), one per seat at most."""
     try:
         replay(record)
         rules = rules_from(record.get("rules"))
         hands = [read_hand(hand, index, rules) for index, hand in enumerate(record["hands"])]
     except RecordError as error:
         raise ShelfError("bad_record", record_error=error) from None
+    except Exception:  # noqa: BLE001 (a value of a shape no reader expects: refused, never raised)
+        raise ShelfError("wrong_format") from None
     if not (isinstance(names, list) and all(isinstance(name, str) for name in names)):
         raise ShelfError("names")
+    names = [clean_name(name) for name in names[:MAX_SEATS]]
     return {"rules": rules, "hands": hands, "names": names, "ended": ended is True}
+
+
+def _parsed(text):
+    """The JSON of a stored or pasted text, bounded before it is parsed; ShelfError("bad_json")."""
+    try:
+        return read_json(text)
+    except InputError:
+        raise ShelfError("bad_json") from None
 
 
 def read_envelope(text):
@@ -136,10 +174,16 @@ def read_envelope(text):
     ...
     engine.ledger.games.ShelfError: unknown_version
     """
+    data = _parsed(text)
     try:
-        data = json.loads(text)
-    except (TypeError, ValueError):
-        raise ShelfError("bad_json") from None
+        return _envelope_game(data)
+    except ShelfError:
+        raise
+    except Exception:  # noqa: BLE001 (whatever the text holds, only a ShelfError comes out)
+        raise ShelfError("wrong_format") from None
+
+
+def _envelope_game(data):
     meta = {"started": None, "saved": None, "id": None}
     names, ended = [], False
     if isinstance(data, dict) and "format" in data:
@@ -155,6 +199,43 @@ def read_envelope(text):
     if not isinstance(data, dict) or not isinstance(data.get("hands"), list):
         raise ShelfError("wrong_format")
     return checked_game(data, names, ended), meta
+
+
+def record_in_file(data):
+    """The record a file of the page holds (the command line's way in), and whether its game
+    was ended by hand: the record itself (``rules`` and ``hands``, no other key), a game's
+    envelope as the page keeps or exports it, or an "export all" of exactly one game. Raises
+    RecordError.
+
+    >>> record_in_file({"format": BUNDLE, "version": 2, "games": [{"hands": []}, {}]})
+    Traceback (most recent call last):
+    ...
+    engine.ledger.record.RecordError: rules: games=2: one_game
+    """
+    if isinstance(data, dict) and data.get("format") == BUNDLE:
+        _version(data, (VERSION,))
+        found = data.get("games")
+        if not isinstance(found, list):
+            raise RecordError("games", "missing" if found is None else "not_a_list", found)
+        if len(found) != 1:
+            raise RecordError("games", "one_game" if found else "missing", len(found))
+        data = found[0]
+    ended = False
+    if isinstance(data, dict) and "format" in data:
+        if data["format"] != FORMAT:
+            raise RecordError("format", "unknown_choice", data["format"])
+        _version(data, READS)
+        ended = data.get("ended") is True
+        data = data.get("record")
+        if data is None:
+            raise RecordError("record", "missing", None)
+    return only_record_keys(data), ended
+
+
+def _version(data, versions):
+    version = data.get("version")
+    if isinstance(version, bool) or version not in versions:
+        raise RecordError("version", "unknown_choice", version)
 
 
 def envelope(game, game_id, started, saved):
@@ -225,11 +306,15 @@ class Shelf:
     # -- the index
 
     def _index(self):
+        """The index; one that cannot be read (another tab's, since open_shelf set it aside)
+        is read as the games' keys say, and written right with the next change."""
         text = _get(self.storage, INDEX)
         if text is None:  # nothing kept yet: the index is written with the first game
             return {"current": None, "order": [], "next": 1}
-        data = json.loads(text)
-        return {"current": data["current"], "order": list(data["order"]), "next": data["next"]}
+        try:
+            return read_index(text)
+        except ShelfError:
+            return rebuilt_index(self.storage)
 
     def _write_index(self, index):
         _set(self.storage, INDEX, json.dumps({"format": BUNDLE, "version": VERSION, **index}))
@@ -250,7 +335,7 @@ class Shelf:
     # -- one game
 
     def raw(self, game_id):
-        return _get(self.storage, GAME + game_id)
+        return _get(self.storage, GAME + game_id) if isinstance(game_id, str) else None
 
     def load(self, game_id):
         """(game, meta) of a kept game; ShelfError if it is gone or cannot be read."""
@@ -371,19 +456,30 @@ class Shelf:
         game of ``export_all``) as new games beside the others; returns their ids. One game
         becomes the current one. Everything is checked before anything is written, and a
         refused write takes back what this call wrote."""
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError):
-            raise ShelfError("bad_json") from None
+        return self.import_games(text, now)["ids"]
+
+    def import_games(self, text, now):
+        """As ``import_text``; returns {"ids": the games kept, "aside": the keys of the
+        "unreadable" items of an export of every game that still cannot be read, kept aside
+        (unreadable_keys) as the device that exported them kept them}. An "unreadable" item
+        that reads now is kept as a game."""
+        data = _parsed(text)
         if isinstance(data, dict) and data.get("format") == BUNDLE:
-            if data.get("version") != VERSION or not isinstance(data.get("games"), list):
-                raise ShelfError("unknown_version", version=data.get("version"))
+            version = data.get("version")
+            if isinstance(version, bool) or version != VERSION:
+                raise ShelfError("unknown_version", version=version)
+            if not isinstance(data.get("games"), list):
+                raise ShelfError("wrong_format")
             found = []
             for item in data["games"]:
                 if isinstance(item, dict) and isinstance(item.get("unreadable"), str):
-                    found.append((None, None, item["unreadable"]))
+                    try:
+                        game, meta = read_envelope(item["unreadable"])
+                        found.append((game, meta, None))
+                    except ShelfError:
+                        found.append((None, None, item["unreadable"]))
                 else:
-                    game, meta = read_envelope(json.dumps(item))
+                    game, meta = _item_game(item)
                     found.append((game, meta, None))
         else:
             game, meta = read_envelope(text)
@@ -408,7 +504,49 @@ class Shelf:
             for key in written:
                 self.storage.removeItem(key)
             raise
-        return ids
+        return {"ids": ids, "aside": [key for key in written if key.startswith(UNREADABLE)]}
+
+
+def _item_game(item):
+    """One game of an export of every game (already parsed, so already bounded)."""
+    try:
+        return _envelope_game(item)
+    except ShelfError:
+        raise
+    except Exception:  # noqa: BLE001 (as read_envelope)
+        raise ShelfError("wrong_format") from None
+
+
+def read_index(text):
+    """The index in its stored text: {"current": an id of "order" or None, "order": [ID, ...],
+    "next": N}; ShelfError when any part of it cannot be what it says. An id outside
+    ID_CHARACTERS stays listed here: open_shelf gives its game a new one."""
+    data = _parsed(text)
+    if not isinstance(data, dict):
+        raise ShelfError("wrong_format")
+    order, number, current = data.get("order"), data.get("next"), data.get("current")
+    if not (isinstance(order, list) and all(isinstance(game_id, str) for game_id in order)):
+        raise ShelfError("wrong_format")
+    if isinstance(number, bool) or not isinstance(number, int) or not 0 < number < 10 ** 9:
+        raise ShelfError("wrong_format")
+    if current is not None and not isinstance(current, str):
+        raise ShelfError("wrong_format")
+    once = []  # an id listed twice is one game
+    for game_id in order:
+        if game_id not in once:
+            once.append(game_id)
+    order = once
+    return {"current": current if current in order else None, "order": order, "next": number}
+
+
+def rebuilt_index(storage):
+    """The index as the games' own keys give it: every game listed, the last one current."""
+    found = sorted((key[len(GAME):] for key in _keys(storage) if key.startswith(GAME)),
+                   key=lambda game_id: (len(game_id), game_id))
+    numbers = [int(game_id) for game_id in found if valid_id(game_id) and game_id.isdigit()
+               and len(game_id) < 10]
+    return {"current": found[-1] if found else None, "order": found,
+            "next": max(numbers + [0]) + 1}
 
 
 def open_shelf(storage, now):
@@ -422,23 +560,51 @@ def open_shelf(storage, now):
     index = None
     if text is not None:
         try:
-            index = shelf._index()
-            if not (isinstance(index["order"], list) and isinstance(index["next"], int)
-                    and all(isinstance(game_id, str) for game_id in index["order"])):
-                raise ValueError
-        except (TypeError, ValueError, KeyError):
+            index = read_index(text)
+        except ShelfError:
             _aside(storage, text, now)
-            index = None
     if index is None:
-        found = sorted((key[len(GAME):] for key in _keys(storage) if key.startswith(GAME)),
-                       key=lambda game_id: (len(game_id), game_id))
-        numbers = [int(game_id) for game_id in found if game_id.isdigit()]
-        index = {"current": found[-1] if found else None, "order": found,
-                 "next": max(numbers, default=0) + 1}
-        if found or text is not None:  # a storage with no game yet stays untouched
+        index = rebuilt_index(storage)
+        if index["order"] or text is not None:  # a storage with no game yet stays untouched
             shelf._write_index(index)
+    _rehome(shelf, index, now)
     _migrate(shelf, index, now)
     return shelf
+
+
+def _rehome(shelf, index, now):
+    """A game kept under an id outside ID_CHARACTERS (storage written by hand or by another
+    program) moves to a new id of its own, at its place in the list; an unreadable one goes
+    aside. Nothing is written when every id is good."""
+    storage = shelf.storage
+    listed = [game_id for game_id in index["order"] if not valid_id(game_id)]
+    unlisted = [key[len(GAME):] for key in _keys(storage)
+                if key.startswith(GAME) and not valid_id(key[len(GAME):])
+                and key[len(GAME):] not in index["order"]]
+    if not listed and not unlisted:
+        return
+    for game_id in listed + unlisted:
+        text = _get(storage, GAME + game_id)
+        place = index["order"].index(game_id) if game_id in index["order"] else None
+        if place is not None:
+            index["order"].pop(place)
+        if text is not None:
+            try:
+                game, meta = read_envelope(text)
+            except ShelfError:
+                _aside(storage, text, now)
+            else:
+                new_id = shelf._new_id(index)
+                saved = meta["saved"] or now
+                _set(storage, GAME + new_id,
+                     envelope(game, new_id, meta["started"] or saved, saved))
+                index["order"].insert(len(index["order"]) if place is None else place, new_id)
+                if index["current"] == game_id:
+                    index["current"] = new_id
+        if index["current"] == game_id:
+            index["current"] = None
+        storage.removeItem(GAME + game_id)
+    shelf._write_index(index)
 
 
 def _migrate(shelf, index, now):

@@ -39,9 +39,9 @@ import re
 import zlib
 
 from .. import inputs as read
-from ..inputs import InputError
+from ..inputs import InputError, read_json
 from ..presets import FIELDS, NAMES, preset_rules
-from .record import RecordError, rules_from
+from .record import MAX_HANDS, RecordError, rules_from
 
 FORMAT = "1"
 PREFIX = "g="  # the link's fragment: LANG/ledger/#g=...
@@ -111,7 +111,8 @@ def _long(short):
     """A hand back from its short list, or the record's own dict as it came."""
     if isinstance(short, dict):
         return short
-    if not (isinstance(short, list) and len(short) >= 2 and short[0] in CODE_RESULT):
+    if not (isinstance(short, list) and len(short) >= 2 and isinstance(short[0], str)
+            and short[0] in CODE_RESULT):
         raise LinkError("damaged")
     result = CODE_RESULT[short[0]]
     hand = {"result": result, "riichi": _seat_list(short[1])}
@@ -188,6 +189,8 @@ def expand(form):
         raise LinkError("damaged")
     if form.get("e", 0) not in (0, 1) or set(form) - {"r", "n", "h", "e"}:
         raise LinkError("damaged")
+    if len(form["h"]) > MAX_HANDS:
+        raise LinkError("too_long")  # more hands than any game has (the record's bound)
     return {"rules": form["r"], "names": form["n"], "ended": form.get("e") == 1,
             "hands": [_long(hand) for hand in form["h"]]}
 
@@ -215,7 +218,10 @@ def from_fragment(text):
 
 
 def decode(text):
-    """The game in the text after ``#g=``; raises LinkError."""
+    """The game in the text after ``#g=``; raises LinkError, and nothing else, whatever the
+    text holds (its JSON is bounded in size and nesting before it is parsed)."""
+    if not isinstance(text, str):
+        raise LinkError("not_ours")
     if len(text) > MAX_TEXT:
         raise LinkError("too_long")
     if not text or not text[0].isdigit() or not text.isascii():
@@ -231,9 +237,14 @@ def decode(text):
         data = inflater.decompress(packed, MAX_JSON)
         if inflater.unconsumed_tail or not inflater.eof or inflater.unused_data:
             raise LinkError("damaged")  # cut short, too big or followed by more
-        form = json.loads(data.decode("utf-8"))
+        form = read_json(data.decode("utf-8"), MAX_JSON)
     except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError) as error:
         if isinstance(error, LinkError):
             raise
         raise LinkError("damaged") from None
-    return expand(form)
+    try:
+        return expand(form)
+    except LinkError:
+        raise
+    except Exception:  # noqa: BLE001 (a shape the compact form never has: damaged, never raised)
+        raise LinkError("damaged") from None

@@ -24,9 +24,11 @@ CODES = read.codes(
     "unknown_choice", "missing", "not_a_multiple", "wrong_count", "uma_sum", "duplicate_seat",
     "no_winner", "tsumo_one_winner", "winner_is_discarder", "pao_is_winner",
     "pao_needs_yakuman", "nagashi_off", "abort_off", "chombo_off", "game_over", "ends_before",
-    "no_such_hand", "unknown_field", "unreadable")
+    "no_such_hand", "unknown_field", "unreadable", "too_many_hands", "riichi_points", "one_game")
 
 RESULTS = ("ron", "tsumo", "draw", "abort", "chombo")
+RECORD_KEYS = ("rules", "hands")
+MAX_HANDS = 500  # a real game has fewer than 40; far more would stall every page that opens it
 HAND_KEYS = {"result", "from", "winners", "riichi", "tenpai", "nagashi", "seat"}
 WINNER_KEYS = {"seat", "han", "fu", "yakuman", "pao"}
 

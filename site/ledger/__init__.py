@@ -20,9 +20,17 @@ from ledger.present import broken_text, chombo_hint, hand_dealer, named
 
 
 def change(record):
-    """Every change of this phone's game goes through here: save first, then draw."""
-    if not state["blocked"]:
-        store.save(record)
+    """Every change of this phone's game goes through here: save first, then draw. A change made
+    against a game another tab has changed since is not saved: the stored game is shown, and
+    the page says so (security review F2-F4: never a silent overwrite)."""
+    if not state["blocked"] and not store.save(record):
+        another_game()
+        if state["editing"] is not None:
+            hand.clear_form()
+        state["record"] = store.load_current()
+        draw()
+        store.say_moved(True)
+        return
     state["record"] = record
     draw()
 
@@ -331,15 +339,22 @@ def on_import(_event):
     show_error("import", "")
     set_text("[data-ledger-import-done]", "")
     try:
-        ids = store.shelf().import_text(text, now_iso())
+        done = store.shelf().import_games(text, now_iso())
     except store.games.ShelfError as problem:
         show_error("import", L["store"]["import_failed"].format(reason=store.problem_text(problem)))
         return
+    ids, aside = done["ids"], done["aside"]
     store.say_refused(False)
     show_current()
     q("[data-ledger-import]").value = ""
-    done = L["store"]["imported"] if len(ids) == 1 else L["games"]["imported_all"].format(n=len(ids))
-    set_text("[data-ledger-import-done]", done)
+    said = []
+    if ids:
+        said.append(L["store"]["imported"] if len(ids) == 1
+                    else L["games"]["imported_all"].format(n=len(ids)))
+    if aside:  # kept, never dropped: on show with the other values set aside
+        said.append(L["games"]["imported_aside"].format(n=len(aside)))
+        store.show_older_damaged()
+    set_text("[data-ledger-import-done]", " ".join(said))
 
 
 async def on_copy_damaged(_event):
@@ -391,6 +406,15 @@ HANDLERS = {
 proxies = {}  # kept for as long as the page listens (start)
 
 
+def backstop(step):
+    """A start step whose failure must not keep the page from going live (the readers raise only
+    their own errors; this is the last line, security review F5-F7)."""
+    try:
+        return step()
+    except Exception:  # noqa: BLE001
+        return None
+
+
 def listen(selector, event, name):
     for element in each(selector):
         element.addEventListener(event, proxies[name])
@@ -403,8 +427,8 @@ def start(document):
                                     for block in each("[data-ledger-winner]", el["hand_form"])},
                   table.tiles_changed)
     proxies.update({name: dom.proxy(handler) for name, handler in HANDLERS.items()})
-    state["record"] = store.open_games()
-    store.show_older_damaged()
+    state["record"] = backstop(store.open_games)  # whatever storage holds, the page comes live
+    backstop(store.show_older_damaged)
     listen("#lr-preset", "change", "preset")
     listen("#ledger-rules", "change", "rule_edit")
     listen("#ledger-rules", "submit", "start")
@@ -437,7 +461,7 @@ def start(document):
     win().addEventListener("storage", proxies["storage"])
     win().addEventListener("hashchange", proxies["hash"])
     table.start(document, add_hand, on_undo)
-    follow.open_link()
+    backstop(follow.open_link)
     draw()
     if not state["following"]:
         put_draft_back(reopen=True)

@@ -21,6 +21,9 @@ def read_link():
     except link.LinkError as error:
         show_problem(L["follow"][error.code])
         return None
+    except Exception:  # noqa: BLE001 (decode lets only LinkError out; this stays a backstop)
+        show_problem(L["follow"]["damaged"])
+        return None
     if game is None:
         return None
     try:

@@ -2,18 +2,30 @@
 key, and which one is current (SPEC §6.4, §10.4). Version 1's one game (and the game it replaced)
 are moved in the first time the page opens. A stored value this page cannot read is kept aside or
 listed as it is, and shown raw; it is never dropped. A write the browser refuses (its quota) is
-said at once beside the board, and nothing already kept changes."""
+said at once beside the board, and nothing already kept changes. A browser that will not let the
+page use its storage at all (site data blocked: localStorage throws) gets a storage in memory:
+the ledger works for this visit, and says that its games cannot be kept."""
 import json
 
 from engine.ledger import games
 from ledger.page import error_text, L, now_iso, q, set_text, state, win
 
-opened = {}  # "shelf": the games.Shelf of the page's localStorage (open)
+opened = {}  # "shelf": the games.Shelf of the page's storage (open); "storage": that storage;
+# "memory": True when the browser refused its localStorage and the games live in memory
 
 
 def storage():
-    """The page's localStorage."""
-    return win().localStorage
+    """The page's localStorage, or, where the browser refuses it, a storage in memory for this
+    visit (opened["memory"])."""
+    if "storage" not in opened:
+        try:
+            local = win().localStorage
+            local.getItem(games.INDEX)  # blocked site data throws here or on the line above
+            opened["storage"] = local
+        except Exception:  # noqa: BLE001 (SecurityError, a null storage: any refusal)
+            opened["storage"] = games.MemoryStorage()
+            opened["memory"] = True
+    return opened["storage"]
 
 
 def shelf():
@@ -22,7 +34,10 @@ def shelf():
 
 def stored(key):
     """localStorage's text under `key`, or None (JavaScript's null arrives as a JsNull)."""
-    value = storage().getItem(key)
+    try:
+        value = storage().getItem(key)
+    except Exception:  # noqa: BLE001 (a storage that refuses a read: nothing there to show)
+        return None
     return value if isinstance(value, str) else None
 
 
@@ -43,6 +58,10 @@ def problem_text(error):
 def say_refused(refused):
     """The storage's refusal beside the board, at once; gone with the next write it takes."""
     box = q("[data-ledger-refused]")
+    if opened.get("memory"):  # nothing is kept at all: said for as long as the page is open
+        box.textContent = L["games"]["unavailable"]
+        box.hidden = False
+        return
     box.textContent = L["games"]["refused"] if refused else ""
     box.hidden = not refused
 
@@ -65,7 +84,11 @@ def open_games():
     """Opens the games kept on this phone, version 1's moved in; returns the current game or
     None. Storage that will not take the move leaves every value as it was: version 1's game
     is then shown, and nothing is saved over it."""
+    for name in ("storage", "memory"):  # the browser's storage is asked afresh
+        opened.pop(name, None)
     opened["shelf"] = games.Shelf(storage())
+    if opened.get("memory"):
+        say_refused(False)
     try:
         opened["shelf"] = games.open_shelf(storage(), now_iso())
     except games.ShelfError:
@@ -77,17 +100,26 @@ def open_games():
         except games.ShelfError as error:
             show_damaged(games.LEGACY, text, problem_text(error))
             return None
+    except Exception:  # noqa: BLE001 (whatever storage holds, the page comes live: nothing saved)
+        state["blocked"] = True
+        say_refused(True)
+        return None
     return load_current()
 
 
 def load_current():
     """The current game (state["game_id"] set to its id), or None. One that cannot be read stays
     listed and kept; its text is shown."""
-    game_id = state["game_id"] = shelf().current()
+    try:
+        game_id = state["game_id"] = shelf().current()
+    except Exception:  # noqa: BLE001 (the shelf reads any index; this stays a backstop)
+        game_id = state["game_id"] = None
     if game_id is None:
         return None
     try:
-        return shelf().load(game_id)[0]
+        game = shelf().load(game_id)[0]
+        opened["seen"] = shelf().raw(game_id)
+        return game
     except games.ShelfError as error:
         state["game_id"] = None
         if error.code != "no_such_game":
@@ -96,11 +128,27 @@ def load_current():
 
 
 def save(game):
-    """This change of the current game kept (a new game when there is no current one)."""
-    if state["game_id"] is None:
+    """This change of the current game kept (a new game when there is no current one). A change
+    made against the game as this tab last read or wrote it: where another tab has changed it
+    since (its hands added, edited, deleted), nothing is written and False comes back — the
+    caller shows the stored game, never writes over it."""
+    game_id = state["game_id"]
+    if game_id is None:
         state["game_id"] = write(shelf().add, game, now_iso())
     else:
-        write(shelf().save, state["game_id"], game, now_iso())
+        if opened.get("seen") is not None and shelf().raw(game_id) != opened["seen"]:
+            return False
+        write(shelf().save, game_id, game, now_iso())
+    opened["seen"] = shelf().raw(state["game_id"]) if state["game_id"] is not None else None
+    return True
+
+
+def say_moved(moved):
+    """The write refused because another tab changed the game first, beside the board."""
+    box = q("[data-ledger-refused]")
+    if moved:
+        box.textContent = L["games"]["moved"]
+        box.hidden = False
 
 
 def leave():
@@ -120,13 +168,16 @@ def show_damaged(key, text, problem):
 
 def show_older_damaged():
     """Values kept aside on an earlier visit stay on show until the user lets them go."""
-    keys = games.unreadable_keys(storage())
+    try:
+        keys = games.unreadable_keys(storage())
+    except Exception:  # noqa: BLE001 (a storage that refuses to list its keys: none to show)
+        return
     if not q("[data-ledger-damaged]").hidden or not keys:
         return  # one found just now is on show already, or there is none
     text = stored(keys[-1])
     try:
-        games.read_envelope(text)
+        games.read_envelope(text)  # bounded: a value of 100,000 "[" is only unreadable
         problem = ""
     except games.ShelfError as error:
         problem = problem_text(error)
-    show_damaged(keys[-1], text, problem)
+    show_damaged(keys[-1], text or "", problem)

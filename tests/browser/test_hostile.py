@@ -1,4 +1,5 @@
 """Hostile and malformed links: 205 query strings (200 generated), opened on both pages."""
+import json
 import random
 import tomllib
 from urllib.parse import parse_qsl, quote
@@ -6,9 +7,12 @@ from urllib.parse import parse_qsl, quote
 import pytest
 
 from engine import DEFAULTS, KEYS, InputError, calculate
+from engine.ledger import games as shelf_games
+from engine.ledger.games import GAME, INDEX, UNREADABLE, MemoryStorage, open_shelf
 from calculator.present import error_text, fmt
 
 from .helpers import READY, set_control, shipped_media, shipped_scripts
+from .test_ledger import open_ledger, words as ledger_words
 
 ROOT_CONTENT = __import__("build").CONTENT
 PAYLOADS = [
@@ -129,3 +133,103 @@ def test_hostile_links_opened_for_real(open_page, site_root, lang, index):
     assert page.locator("img, svg, iframe, object, embed").count() == shipped_media(site_root, lang)
     watch.clean()
     assert page.locator(READY).count() == 1
+
+
+# ---------------------------------------------------------------- issue 34: the ledger
+# The red-team's bricks (../shared/reviews/security-turn5.md F5-F8, F21), in Chromium: whatever
+# one stored value or link holds, the ledger comes live and lists every game it can read.
+
+NOW = "2026-12-07T10:00:00.000Z"
+
+
+def seeded_items(**extra):
+    """The red team's "seeded" storage: games 1 Ann/Bo/Cy/Di and 2 Eve/Fay/Gus/Hal, game 2
+    current, plus `extra` values."""
+    storage = MemoryStorage()
+    shelf = open_shelf(storage, NOW)
+    hands = [{"result": "abort", "riichi": []}]
+    shelf.add({**shelf_games.new_game(), "hands": hands, "names": ["Ann", "Bo", "Cy", "Di"]}, NOW)
+    shelf.add({**shelf_games.new_game(), "hands": hands, "names": ["Eve", "Fay", "Gus", "Hal"]}, NOW)
+    return {**storage.items, **extra}
+
+
+def reopen_with(page, items):
+    page.evaluate("items => { localStorage.clear(); for (const [k, v] of Object.entries(items))"
+                  " localStorage.setItem(k, v); }", items)
+    page.reload()
+    page.wait_for_selector(READY, timeout=60_000)
+
+
+@pytest.mark.parametrize("extra", [
+    {UNREADABLE + NOW: "[" * 50_000},  # F5: what the crafted "all games" import left
+    {INDEX: json.dumps({"format": "mahjong-ledger-games", "version": 2, "current": 2,
+                        "order": ["1", "2"], "next": 3})},  # F6
+    {GAME + "1": "[" * 100_000},  # F6
+    {"mahjong-ledger": "[" * 100_000},  # F6: version 1's key
+], ids=["f5-aside", "f6-current-int", "f6-game-deep", "f6-legacy-deep"])
+def test_a_stored_value_of_any_shape_never_keeps_the_ledger_from_coming_live(context, base_url,
+                                                                           extra):
+    page, _watch = open_ledger(context, base_url, "ko")
+    reopen_with(page, seeded_items(**extra))
+    assert page.locator("[data-games] [data-game]").count() == 2  # both games listed
+    reopen_with(page, {**seeded_items(**extra), **page.evaluate(
+        "() => Object.fromEntries(Object.entries(localStorage))")})  # and on the next visit
+
+
+def test_f5_the_brick_bundle_is_imported_aside_and_the_next_visit_comes_live(context, base_url):
+    page, _watch = open_ledger(context, base_url, "ko")
+    reopen_with(page, seeded_items())
+    bundle = json.dumps({"format": "mahjong-ledger-games", "version": 2,
+                         "games": [{"unreadable": "[" * 50_000}]})
+    page.fill("[data-ledger-import]", bundle)
+    page.click("[data-ledger-import-go]")
+    page.reload()
+    page.wait_for_selector(READY, timeout=60_000)
+    assert page.locator("[data-games] [data-game]").count() == 2
+    assert page.locator("[data-ledger-damaged]").is_visible()
+
+
+@pytest.mark.parametrize("fragment", [
+    "#g=1eNqrVipSsqqu1VHKU7KKjtVRygBS0dGGQJZSbGwtAIWjCIw",
+    "#g=1eNrtwTEBAAAAwqCg69_DGh5AAQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+    "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAK8GbQfi9w",
+], ids=["f7-list-code", "f7-deep"])
+def test_f7_a_hostile_link_is_said_fresh_and_in_a_live_tab(context, base_url, fragment):
+    said = ledger_words("ko")["follow"]["damaged"]
+    page, _watch = open_ledger(context, base_url, "ko", fragment)  # fresh: comes live
+    box = page.locator("[data-ledger-link-error]")
+    assert box.is_visible() and box.inner_text() == said
+    page.evaluate("() => { location.hash = ''; }")
+    page.evaluate("f => { location.hash = f; }", fragment)  # a live tab: said again
+    page.wait_for_function("() => !document.querySelector('[data-ledger-link-error]').hidden")
+    assert box.inner_text() == said
+
+
+BLOCKED = """Object.defineProperty(window, "localStorage", {
+  get() { throw new DOMException("The operation is insecure.", "SecurityError"); }
+});"""
+
+
+def test_f8_blocked_site_data_gives_a_ledger_for_this_visit_that_says_so(context, base_url):
+    context.add_init_script(BLOCKED)
+    page, _watch = open_ledger(context, base_url, "ko")
+    refused = page.locator("[data-ledger-refused]")
+    assert refused.is_visible()
+    assert refused.inner_text() == ledger_words("ko")["games"]["unavailable"]
+    page.click("[data-ledger-start]")  # a game starts, in memory
+    assert page.locator("[data-ledger-board]").is_visible()
+
+
+def test_f21_a_game_id_with_a_quote_is_given_a_new_one_and_resumes(context, base_url):
+    page, watch = open_ledger(context, base_url, "ko")
+    items = seeded_items()
+    quoted = items.pop(GAME + "1").replace('"id": "1"', '"id": "a\\"b"')
+    items.update({GAME + 'a"b': quoted, INDEX: json.dumps(
+        {"format": "mahjong-ledger-games", "version": 2, "current": None,
+         "order": ['a"b', "2"], "next": 3})})
+    reopen_with(page, items)
+    first = page.locator("[data-games] [data-game]").first
+    first.locator("[data-game-resume]").click()
+    assert page.locator("[data-ledger-board]").is_visible()
+    assert "Ann" in page.inner_text("[data-ledger-board]")
+    watch.clean()

@@ -314,3 +314,41 @@ def test_a_game_ended_by_hand_shows_the_round_it_stopped_before(context, base_ur
     assert page.inner_text("[data-ledger-round]") == before  # not the last hand's round
     assert page.inner_text("[data-ledger-sticks]").strip() == "0"  # the sticks settled
     watch.clean()
+
+
+def test_two_tabs_never_write_over_each_others_hands(context, base_url):
+    """Security review F2 and F4: another tab's save disarms a correction's undo here, and a
+    change made here against a game another tab changed since is refused and said, the stored
+    game shown — never a silent overwrite."""
+    game = page_game({"hands": HANDS[:1]})
+    tab_a, watch_a = stored_page(context, base_url, "ko", game)
+    tab_b = context.new_page()
+    tab_b.goto(tab_a.url)
+    tab_b.wait_for_selector(READY, timeout=60_000)
+    undo_text = tab_b.inner_text("[data-ledger-undo]")
+    tab_b.click('[data-ledger-edit="0"]')  # B corrects hand 1: its undo is armed
+    tab_b.select_option("#lh-han-1", "4")
+    tab_b.click("[data-ledger-add]")
+    tab_b.wait_for_selector("[data-ledger-editing]", state="hidden")
+    assert tab_b.inner_text("[data-ledger-undo]") != undo_text
+    tab_a.wait_for_function("document.querySelector('[data-ledger-history] tr td + td + td')"
+                            ".textContent.length > 0")
+    fill(tab_a, HANDS[1])  # A adds a hand: B hears of it and disarms its undo
+    add(tab_a)
+    tab_b.wait_for_function("document.querySelectorAll('[data-ledger-history] tr').length === 2")
+    assert tab_b.inner_text("[data-ledger-undo]") == undo_text
+    stored = stored_current(tab_a)["record"]["hands"]
+    assert len(stored) == 2 and stored[0]["winners"][0]["han"] == 4
+    # A write B has not heard of yet (the race of two adds a few milliseconds apart).
+    key = "mahjong-ledger.game." + stored_current(tab_b)["id"]
+    theirs = tab_b.evaluate("key => localStorage.getItem(key)", key)
+    changed = theirs.replace('"han": 4', '"han": 5').replace('"han":4', '"han":5')
+    assert changed != theirs
+    tab_b.evaluate("([key, text]) => localStorage.setItem(key, text)", [key, changed])
+    fill(tab_b, {"result": "tsumo", "winners": [{"seat": 0, "han": 1, "fu": 30}], "riichi": []})
+    tab_b.click("[data-ledger-add]")
+    tab_b.wait_for_selector("[data-ledger-refused]:not([hidden])")
+    assert tab_b.evaluate("key => localStorage.getItem(key)", key) == changed  # not written over
+    assert tab_b.locator("[data-ledger-history] tr").count() == 2
+    assert exported(tab_b)["hands"][0]["winners"][0]["han"] == 5  # the stored game, shown
+    watch_a.clean()
