@@ -26,6 +26,11 @@ const info = fetch(new URL("../app/build.json", import.meta.url))
   .then((response) => (response.ok ? response.json() : null))
   .catch(() => null);
 
+// The page hears of each step at once (assets/engine-start.js): one that cannot finish (a file
+// missing, a dropped connection, a frame of another build) shows the page's message and a retry,
+// without waiting for PyScript to give up; one that finished keeps the page's stall timer quiet.
+const tell = (name) => () => dispatchEvent(new Event(`engine:${name}`));
+
 // Python's output before PyScript hands over its printers waits here.
 const printers = { stdout: null, stderr: null };
 const waiting = { stdout: [], stderr: [] };
@@ -33,8 +38,12 @@ const print = (stream) => (text) => (printers[stream] ? printers[stream](text) :
 const early = start({ indexURL: INDEX_URL, stdout: print("stdout"), stderr: print("stderr") });
 let handedOut = false;
 
+early.then(tell("progress"), tell("failed"));
+app.then(tell("progress"), tell("failed"));
+
 async function start(config) {
   const stdlib = stdlibURL(); // decoded while the device is asked for an image and reads it
+  stdlib.then(tell("progress"), () => {}); // a failure: told by `early`
   const boot = async (extra = {}) => bootPyodide({ ...config, stdLibURL: await stdlib, ...extra });
   if (!(await anyImage())) return { pyodide: await boot(), how: "fresh" };
   const i = await info;
@@ -63,7 +72,12 @@ export async function loadPyodide(options = {}) {
     }
   }
   const { pyodide, how } = await early;
-  pyodide.unpackArchive(unpackedApp(await app), "zip");
+  try {
+    pyodide.unpackArchive(unpackedApp(await app), "zip");
+  } catch (error) { // an archive of another build, say: PyScript would not say
+    tell("failed")();
+    throw error;
+  }
   whenReady(how);
   return pyodide;
 }

@@ -1,0 +1,179 @@
+// The runtime's start, watched from the page's first moment: a classic script at the top of
+// templates/_runtime_head.html.j2, ahead of the runtime's own files, so their load errors reach it.
+//
+// <html data-engine> is "static" in the built page and "ready" once the page's Python has wired
+// it. This file sets "failed" when the start cannot finish: a runtime file that did not load (a
+// 404, a dropped connection, a half-finished deploy), the loader's own refusal (the
+// "engine:failed" event of pyodide-loader.mjs), PyScript done without the page going live (an
+// error in Python), or nothing arriving for STALL_MS. The page then shows its message and a retry
+// (templates/_engine_failed.html.j2, shown by style.css); the ledger adds what it keeps on this
+// device. A start that was only slow still ends at "ready", which hides all of it again.
+//
+// Until "ready", a button that needs Python (button.needs-engine) says it is getting ready,
+// is aria-disabled and takes no tap (F7): the ledger's start no longer drops one silently.
+// This file knows no rule and computes nothing.
+(function () {
+  "use strict";
+  var root = document.documentElement;
+  // Resources arrive all through a normal start, even on a slow phone's first visit (25 s in all);
+  // the longest quiet stretch is the engine's own work after the last download, a few seconds.
+  var STALL_MS = 60000;
+  var RETRY_WAIT_MS = 15000; // the retry's revalidation, at most, before the page reloads anyway
+  var timer = 0;
+  var broken = []; // the runtime files that failed to load: the retry asks for them afresh
+
+  function state() { return root.getAttribute("data-engine"); }
+  function live() { return state() === "ready"; }
+  function each(selector, action) {
+    Array.prototype.forEach.call(document.querySelectorAll(selector), action);
+  }
+
+  function fail() {
+    if (live() || state() === "failed") return;
+    clearTimeout(timer);
+    root.setAttribute("data-engine", "failed");
+  }
+
+  // Any file arriving (or an announced step of the loader) counts as progress.
+  function progress() {
+    if (live() || state() === "failed") return;
+    clearTimeout(timer);
+    timer = setTimeout(fail, STALL_MS);
+  }
+  progress();
+  if ("PerformanceObserver" in window) {
+    try { new PerformanceObserver(progress).observe({ type: "resource" }); } catch (e) { /* timer only */ }
+  }
+  window.addEventListener("engine:progress", progress);
+
+  // A script or a preloaded runtime file that failed to load (the event does not bubble: caught
+  // on its way down). A stylesheet or an image is no reason to give up.
+  window.addEventListener("error", function (event) {
+    var target = event.target;
+    if (!target || target === window || live()) return;
+    var url = target.tagName === "SCRIPT" ? target.src
+      : target.tagName === "LINK" && /(^|\s)(module)?preload(\s|$)/.test(target.rel) ? target.href : "";
+    if (!url) return;
+    broken.push(url);
+    fail();
+  }, true);
+  window.addEventListener("engine:failed", fail);
+  // PyScript ran the page's script, and the script did not make the page live: it raised.
+  window.addEventListener("py:all-done", function () { setTimeout(function () { if (!live()) fail(); }, 0); });
+
+  // ---- the buttons that need Python, until it is live
+
+  function waiting() {
+    if (live()) return;
+    var box = document.querySelector("[data-engine-failed]");
+    var word = box ? box.getAttribute("data-engine-waiting") : "";
+    each("button.needs-engine", function (button) {
+      if (button.hasAttribute("data-engine-wait")) return;
+      button.setAttribute("data-engine-wait", "");
+      button.setAttribute("aria-disabled", "true");
+      if (!word) return;
+      var label = document.createElement("span");
+      label.className = "engine-wait";
+      label.textContent = word;
+      button.appendChild(label);
+    });
+  }
+
+  function wake() {
+    clearTimeout(timer);
+    each("[data-engine-wait]", function (button) {
+      button.removeAttribute("data-engine-wait");
+      button.removeAttribute("aria-disabled");
+    });
+    each(".engine-wait", function (label) { label.remove(); });
+  }
+
+  // Capturing on the window runs before the page's own listeners; an Enter in a field of the
+  // form clicks its submit button, so it is stopped here as well.
+  window.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-engine-wait]");
+    if (!button || live()) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  }, true);
+
+  // ---- what the ledger keeps on this device, read without the engine
+
+  function keptGame() {
+    try {
+      var index = JSON.parse(localStorage.getItem("mahjong-ledger.games") || "null");
+      var key = index ? (index.current == null ? "" : "mahjong-ledger.game." + index.current)
+        : "mahjong-ledger"; // version 1's one game
+      var game = key ? JSON.parse(localStorage.getItem(key) || "null") : null;
+      return game && game.record && Array.isArray(game.record.hands) ? game : null;
+    } catch (e) {
+      return null; // no storage, or a value the engine will have to look at
+    }
+  }
+
+  function savedAt(text) {
+    var when = new Date(text);
+    if (isNaN(when.getTime())) return String(text || "");
+    return when.toLocaleString(root.lang, {
+      year: "numeric", month: "long", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23",
+    });
+  }
+
+  function showKept() {
+    var line = document.querySelector("[data-engine-kept]");
+    var game = line && keptGame();
+    if (!game) return;
+    var seats = JSON.parse(line.getAttribute("data-seats"));
+    var players = (game.record.rules && game.record.rules.players) === 3 ? 3 : 4;
+    var names = [];
+    for (var seat = 0; seat < players; seat++) {
+      var name = Array.isArray(game.names) ? game.names[seat] : "";
+      names.push(typeof name === "string" && name ? name : seats[seat]);
+    }
+    var words = {
+      names: names.join(line.getAttribute("data-joiner")),
+      hands: String(game.record.hands.length),
+      saved: savedAt(game.saved),
+    };
+    line.textContent = line.getAttribute(game.ended ? "data-over" : "data-playing")
+      .replace(/\{(names|hands|saved)\}/g, function (all, key) { return words[key]; });
+    line.hidden = false;
+  }
+
+  // ---- the retry: ask again for the runtime's files, past any cached failure, then reload
+
+  function retry(button) {
+    if (button.getAttribute("aria-disabled") === "true") return;
+    button.setAttribute("aria-disabled", "true");
+    button.textContent = button.getAttribute("data-engine-retrying") || button.textContent;
+    var urls = broken.slice();
+    each("link[rel=preload], link[rel=modulepreload], script[src]", function (element) {
+      urls.push(element.href || element.src);
+    });
+    var asked = urls.filter(function (url, i) { return url && urls.indexOf(url) === i; })
+      .map(function (url) {
+        return fetch(url, { cache: "no-cache" })
+          .then(function (response) { return response.arrayBuffer(); })
+          .catch(function () { /* the reload will say so again */ });
+      });
+    var enough = new Promise(function (resolve) { setTimeout(resolve, RETRY_WAIT_MS); });
+    Promise.race([Promise.all(asked), enough]).then(function () { location.reload(); });
+  }
+
+  window.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-engine-retry]");
+    if (button) retry(button);
+  });
+
+  function parsed(action) {
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", action);
+    else action();
+  }
+
+  new MutationObserver(function () {
+    if (live()) wake();
+    else if (state() === "failed") parsed(showKept);
+  }).observe(root, { attributes: true, attributeFilter: ["data-engine"] });
+
+  parsed(waiting);
+})();
