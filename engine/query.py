@@ -33,7 +33,12 @@ def _raw(mapping, name):
 
 
 def parse_value(name, value):
-    """One key's string -> its typed value (int, str or bool; a decimal as an integer count of its smallest unit)."""
+    """One key's string -> its typed value: an int, a str or a bool, and a decimal as the whole
+    number of its smallest unit (``unit``: ten-thousandths, UNIT_PLACES).
+
+    >>> parse_value("unit", "2.5"), parse_value("menzen", "0"), parse_value("fu", "３０")
+    (25000, False, 30)
+    """
     key = KEYS[name]
     longest = key.length or MAX_VALUE_LENGTH
     if key.kind == "tiles":  # may be empty (no melds, no indicators); read by engine.tiles

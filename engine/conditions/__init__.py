@@ -17,30 +17,28 @@ hand's base points, so the search bisects the ordered list of base points the ro
 >>> answer["draw"]
 {'tenpai': 'depends', 'noten': 'never'}
 """
-from dataclasses import dataclass
-from functools import lru_cache
-from itertools import combinations
-
+from ..compat import Record
 from ..keys import FU_VALUES, KEYS
 from ..ledger.game import State, places, play, table_rules
 from ..riichi import TIERS, base_points, yakuman_base
-from .state import StateError, read_rules, read_state
+from .state import StateError, read_query, read_rules, read_state
 
-__all__ = ["StateError", "Table", "conditions", "every_seat", "read_rules", "read_state"]
+__all__ = ["StateError", "Table", "conditions", "every_seat", "from_query", "from_state",
+           "read_rules", "read_state"]
 
 LIMIT_HAN = tuple(sorted(lowest for lowest, tier, _base in TIERS if tier != "kazoe"))  # 5 6 8 11
 MAX_YAKUMAN = KEYS["yakuman"].high
 
 
-@dataclass(frozen=True)
-class Table:
-    """The table before the hand: points, dealer, counters and the game's rules (§6.1)."""
+class Table(Record):
+    """The table before the hand: points (a tuple, seat by seat), dealer, counters and the
+    game's rules (§6.1)."""
 
-    scores: tuple[int, ...]
-    dealer: int
-    honba: int
-    sticks: int
-    rules: dict
+    FIELDS = ("scores", "dealer", "honba", "sticks", "rules")
+
+    def view(self):
+        return {"scores": list(self.scores), "dealer": self.dealer, "honba": self.honba,
+                "sticks": self.sticks, "rules": self.rules}
 
 
 def possible(han, fu, win):
@@ -56,10 +54,19 @@ def possible(han, fu, win):
     return True
 
 
-@lru_cache(maxsize=64)
+_LADDERS = {}  # (win, kiriage, kazoe, multi) -> _ladder's answer: a few tables at most
+
+
 def _ladder(win, kiriage, kazoe, multi):
     """Every hand a route can give as (base, tier, winner), one per distinct base, cheapest first;
-    and for each han 1–4 its possible fu with their base."""
+    and for each han 1–4 its possible fu with their base. Made once per table's rules."""
+    key = (win, kiriage, kazoe, multi)
+    if key not in _LADDERS:
+        _LADDERS[key] = _made_ladder(win, kiriage, kazoe, multi)
+    return _LADDERS[key]
+
+
+def _made_ladder(win, kiriage, kazoe, multi):
     rules = table_rules({"kiriage": kiriage, "kazoe": kazoe, "multi": multi, "players": 4,
                          "tsumoloss": 1}, 0)
     by_han = {}
@@ -79,6 +86,18 @@ def _ladder(win, kiriage, kazoe, multi):
         ladder[base] = (tier, {"yakuman": count})
     steps = tuple((base, tier, winner) for base, (tier, winner) in sorted(ladder.items()))
     return steps, by_han
+
+
+def _subsets(items):
+    """Every subset of `items` as a list (what itertools.combinations gives for each size).
+
+    >>> sorted(_subsets([0, 2]))
+    [[], [0], [0, 2], [2]]
+    """
+    found = [[]]
+    for item in items:
+        found += [chosen + [item] for chosen in found]
+    return found
 
 
 class Search:
@@ -103,7 +122,7 @@ class Search:
         if key not in self._after:
             win = "tsumo" if discarder is None else "ron"
             _base, _tier, winner = self._steps(win)[step]
-            hand = {"result": win, "winners": [{**winner, "seat": seat}],
+            hand = {"result": win, "winners": [dict(winner, seat=seat)],
                     "riichi": [seat] if self.riichi else []}
             if discarder is not None:
                 hand["from"] = discarder
@@ -150,7 +169,7 @@ class Search:
         steps, by_han = _ladder(win, rules["kiriage"], rules["kazoe"], rules["multi"])
         base, tier, winner = steps[step]
         plain = State(0, self.table.dealer, 0, 0, (0,) * self.players)
-        hand = {"result": win, "winners": [{**winner, "seat": seat}], "riichi": []}
+        hand = {"result": win, "winners": [dict(winner, seat=seat)], "riichi": []}
         if discarder is not None:
             hand["from"] = discarder
         deltas = play(plain, hand, rules).deltas
@@ -176,10 +195,9 @@ class Search:
             return None
         others = [other for other in range(self.players) if other != seat]
         seen = set()
-        for count in range(len(others) + 1):
-            for chosen in combinations(others, count):
-                ready = tuple(sorted((*chosen, *([seat] if tenpai else []))))
-                seen.add(self.reaches(self._drawn(ready, seat), seat, place))
+        for chosen in _subsets(others):
+            ready = tuple(sorted(chosen + ([seat] if tenpai else [])))
+            seen.add(self.reaches(self._drawn(ready, seat), seat, place))
         return "depends" if len(seen) == 2 else "always" if True in seen else "never"
 
     def _drawn(self, tenpai, seat):
@@ -211,3 +229,20 @@ def every_seat(table, place, riichi=0):
     """Every seat's answer for one place (the ledger's panel), one search shared."""
     search = Search(table, riichi)
     return [search.answer(seat, place) for seat in range(len(table.scores))]
+
+
+def from_state(state):
+    """SPEC §7's answer for a JSON state (the command line's); StateError for a bad one."""
+    return conditions(*read_state(state))
+
+
+def from_query(mapping):
+    """The conditions page's table read from its URL keys, and SPEC §7's answer for its seat and
+    place; StateError for a bad key.
+
+    >>> shown = from_query({"players": "3", "seat": "0"})
+    >>> shown["table"]["scores"], shown["answer"]["rank"]
+    ([41000, 35000, 29000], 1)
+    """
+    table, seat, place, riichi = read_query(mapping)
+    return {"table": table.view(), "answer": conditions(table, seat, place, riichi)}

@@ -13,13 +13,15 @@ Traceback (most recent call last):
 ...
 engine.conditions.state.StateError: seat='4': out_of_range
 """
-import re
+from collections import OrderedDict
 
 from .. import inputs as read
+from ..compat import WHITESPACE
 from ..inputs import InputError
 from ..keys import KEYS, MAX_VALUE_LENGTH
 from ..ledger import RecordError, replay, rules_from
 from ..ledger.record import CODES as RECORD_CODES
+from ..ledger.record import RECORD_KEYS as RECORD_FIELDS
 from ..presets import MAX_POINTS
 
 # The codes a state can be refused with (their wording: engine.inputs.CODES).
@@ -28,23 +30,84 @@ STATE_KEYS = {"rules", "players", "scores", "dealer", "honba", "sticks", "seat",
 RECORD_KEYS = {"record", "seat", "place", "riichi"}
 MAX_QUERY_LENGTH = 4 * MAX_VALUE_LENGTH  # a URL key's text: four scores and their commas fit
 
-# The page's situation: the URL keys of SPEC §7 and their defaults (SPEC §7's example link).
-QUERY_DEFAULTS = {
-    "players": "4", "scores": "32000,28500,22000,17500", "dealer": "0", "honba": "0",
-    "sticks": "0", "seat": "1", "place": "1", "riichi": "0",
-    "ties": "seat", "kiriage": "0", "multi": "1", "tsumoloss": "1",
-}
+# The page's situation: the URL keys of SPEC §7 and their defaults (SPEC §7's example link), in
+# the order they are read and written (players first: the default scores depend on it).
+QUERY_DEFAULTS = OrderedDict((
+    ("players", "4"), ("scores", "32000,28500,22000,17500"), ("dealer", "0"), ("honba", "0"),
+    ("sticks", "0"), ("seat", "1"), ("place", "1"), ("riichi", "0"),
+    ("ties", "seat"), ("kiriage", "0"), ("multi", "1"), ("tsumoloss", "1"),
+))
 DEFAULT_SCORES = {4: QUERY_DEFAULTS["scores"], 3: "41000,35000,29000"}
 RULE_KEYS = ("players", "ties", "kiriage", "multi", "tsumoloss")
-# A comma between two amounts, not the thousands separator inside one ("32,000,28,500").
-GROUPED = re.compile(r",(?!\d{3}(?!\d))")
-THOUSANDS = re.compile(r"-?\d{1,3}(,\d{3})+")
+DIGITS = "0123456789"  # an amount's digits (full-width ones are made ASCII before: inputs.text)
+
+
+def _digits(text):
+    return bool(text) and all(char in DIGITS for char in text)
+
+
+def _grouped(text):
+    """Whether `text` is one amount written with thousands separators: an optional minus, one
+    to three digits, then groups of a comma and three digits ("-1,200", "28,500").
+
+    >>> [_grouped(text) for text in ("28,500", "-1,200,000", "28500", "1,75,00", "2,500,")]
+    [True, True, False, False, False]
+    """
+    groups = (text[1:] if text.startswith("-") else text).split(",")
+    return len(groups) > 1 and 1 <= len(groups[0]) <= 3 and all(map(_digits, groups)) and \
+        all(len(group) == 3 for group in groups[1:])
 
 
 def _ungrouped(text):
     """One amount without its thousands separators ("28,500" -> "28500"); a comma anywhere else
     is left for the number check to refuse."""
-    return text.replace(",", "") if THOUSANDS.fullmatch(text) else text
+    return text.replace(",", "") if _grouped(text) else text
+
+
+def _between_amounts(text):
+    """`text` split at each comma between two amounts, not at a thousands separator inside one:
+    a comma is a separator when exactly three digits follow it.
+
+    >>> _between_amounts("32,000,28,500,1,2")
+    ['32,000', '28,500', '1', '2']
+    """
+    parts, start = [], 0
+    for at, char in enumerate(text):
+        if char == ",":
+            after = text[at + 1:at + 5]
+            if not (len(after) >= 3 and _digits(after[:3])
+                    and (len(after) == 3 or after[3] not in DIGITS)):
+                parts.append(text[start:at])
+                start = at + 1
+    parts.append(text[start:])
+    return parts
+
+
+def _stripped(text):
+    """`text` without the whitespace CPython's str.strip() takes off (MicroPython's takes only
+    ASCII whitespace)."""
+    start, end = 0, len(text)
+    while start < end and text[start] in WHITESPACE:
+        start += 1
+    while end > start and text[end - 1] in WHITESPACE:
+        end -= 1
+    return text[start:end]
+
+
+def _amount(text):
+    """A typed amount's integer (digits with an optional minus), else ValueError."""
+    if not _digits(text[1:] if text.startswith("-") else text):
+        raise ValueError(text)
+    return int(text)
+
+
+def _refuse_unknown(mapping, known, prefix=""):
+    """Refuse a key of `mapping` not in `known`: the first in sorted order, which a dict under
+    MicroPython (no insertion order) gives the same."""
+    unknown = [key for key in mapping if key not in known]
+    if unknown:
+        key = min(unknown, key=str)
+        raise StateError(prefix + str(key), "unknown_field", mapping[key])
 
 
 class StateError(InputError):
@@ -98,10 +161,10 @@ def read_state(state):
     if not isinstance(state, dict):
         raise StateError("state", "not_an_object", state)
     if "record" in state:
-        for key in state:
-            if key not in RECORD_KEYS:
-                raise StateError(str(key), "unknown_field", state[key])
+        _refuse_unknown(state, RECORD_KEYS)
         record = state["record"]
+        if isinstance(record, dict):  # a misspelt "hand": no empty game
+            _refuse_unknown(record, RECORD_FIELDS, "record.")
         rules = read_rules(record.get("rules") if isinstance(record, dict) else None)
         game = _checked(replay, record)
         if game["over"]:
@@ -109,15 +172,13 @@ def read_state(state):
         after = game["next"]
         table = Table(tuple(after["scores"]), after["dealer"], after["honba"], after["sticks"],
                       rules)
-        return (table, *_ask(state, rules["players"]))
-    for key in state:
-        if key not in STATE_KEYS:
-            raise StateError(str(key), "unknown_field", state[key])
+        return (table,) + _ask(state, rules["players"])
+    _refuse_unknown(state, STATE_KEYS)
     rules = state.get("rules")
     if "players" in state:
         if rules is not None and not isinstance(rules, dict):
             raise StateError("rules", "not_an_object", rules)
-        rules = {**(rules or {}), "players": state["players"]}
+        rules = dict(rules or {}, players=state["players"])
     rules = read_rules(rules)
     players = rules["players"]
     scores = state.get("scores")
@@ -135,17 +196,17 @@ def read_state(state):
     honba = _number(state.get("honba", 0), "honba", KEYS["honba"].low, KEYS["honba"].high)
     sticks = _number(state.get("sticks", 0), "sticks", KEYS["sticks"].low, KEYS["sticks"].high)
     table = Table(scores, dealer, honba, sticks, rules)
-    return (table, *_ask(state, players))
+    return (table,) + _ask(state, players)
 
 
 def _score_texts(text, players):
     """The amounts of a typed score list: split on "/" (the Korean page's "32,000 / 28,500 / …"),
     else on commas, else on the commas that are not thousands separators ("32,000, 28,500")."""
     if "/" in text:
-        return [_ungrouped(part.strip()) for part in text.split("/")]
-    scores = [part.strip() for part in text.split(",")]
+        return [_ungrouped(_stripped(part)) for part in text.split("/")]
+    scores = [_stripped(part) for part in text.split(",")]
     if len(scores) != players:
-        scores = [part.strip().replace(",", "") for part in GROUPED.split(text)]
+        scores = [_stripped(part).replace(",", "") for part in _between_amounts(text)]
     return scores
 
 
@@ -159,7 +220,7 @@ def same_scores(text, other, players):
     """
     def amounts(typed):
         try:
-            return [int(part) for part in _score_texts(typed, players)]
+            return [_amount(part) for part in _score_texts(typed, players)]
         except ValueError:
             return typed
     return amounts(text) == amounts(other)
@@ -193,7 +254,7 @@ def read_query(mapping):
     state.update({name: texts[name] for name in ("dealer", "honba", "sticks", "seat", "place",
                                                   "riichi")})
     try:
-        return read_state({**state, "rules": rules})
+        return read_state(dict(state, rules=rules))
     except StateError as error:
         if error.field.startswith("rules."):
             error.field = error.field[len("rules."):]
