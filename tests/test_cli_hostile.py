@@ -89,7 +89,9 @@ def test_an_export_of_one_game_is_that_game_and_of_two_is_refused():
 
 @pytest.mark.parametrize("text, field, code", [
     ('{"hand": [{"result": "abort"}]}', "hand", "unknown_field"),  # misspelt "hands"
-    ('{"hands": [], "names": ["A"]}', "names", "unknown_field"),
+    ('{"hands": [], "name": ["A"]}', "name", "unknown_field"),  # misspelt "names"
+    ('{"hands": [], "names": "A"}', "names", "not_a_list"),  # the page's export: names a list
+    ('{"hands": [], "ended": "yes"}', "ended", "not_allowed"),
     ('{"format": "mahjong-ledger", "version": 3, "record": {"hands": []}}', "version",
      "unknown_choice"),
     ('{"format": "mahjong-ledger", "version": 2}', "record", "missing"),
@@ -143,3 +145,12 @@ def test_a_repeated_key_counts_by_its_first_value_as_on_the_pages():
     done = cli("engine", "rule=riichi", "han=3", "han=99")
     assert done.returncode == 0, done.stdout
     assert json.loads(done.stdout) == json.loads(cli("engine", "rule=riichi", "han=3").stdout)
+
+
+def test_the_pages_one_game_export_is_read_with_its_names_and_end():
+    """The ledger's one-game export carries the names and, ended by hand, `ended` (UX trial F10):
+    the command line replays it, an ended one as ended."""
+    text = json.dumps({"rules": {}, "hands": [ONE_HAND], "names": ["민수", "", "", ""], "ended": True})
+    done = cli("engine.ledger", "-", stdin=text)
+    assert done.returncode == 0, done.stdout
+    assert json.loads(done.stdout)["over"] is True

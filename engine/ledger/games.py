@@ -196,6 +196,9 @@ def _envelope_game(data):
             value = data.get(key)
             meta[key] = value if isinstance(value, str) else None
         data = data.get("record")
+    elif isinstance(data, dict):  # the page's one-game export: the record with its names
+        names, ended = data.get("names", []), data.get("ended", False)
+        data = {key: data[key] for key in ("rules", "hands") if key in data}
     if not isinstance(data, dict) or not isinstance(data.get("hands"), list):
         raise ShelfError("wrong_format")
     return checked_game(data, names, ended), meta
@@ -203,9 +206,12 @@ def _envelope_game(data):
 
 def record_in_file(data):
     """The record a file of the page holds (the command line's way in), and whether its game
-    was ended by hand: the record itself (``rules`` and ``hands``, no other key), a game's
-    envelope as the page keeps or exports it, or an "export all" of exactly one game. Raises
-    RecordError.
+    was ended by hand: the record itself (``rules`` and ``hands``; the page's export of one game
+    adds its ``names`` and, ended, ``ended``; no other key), a game's envelope as the page keeps
+    it, or an "export all" of exactly one game. Raises RecordError.
+
+    >>> record_in_file({"hands": [], "names": ["Ann"], "ended": True})
+    ({'hands': []}, True)
 
     >>> record_in_file({"format": BUNDLE, "version": 2, "games": [{"hands": []}, {}]})
     Traceback (most recent call last):
@@ -229,6 +235,13 @@ def record_in_file(data):
         data = data.get("record")
         if data is None:
             raise RecordError("record", "missing", None)
+    elif isinstance(data, dict) and ("names" in data or "ended" in data):
+        names, ended = data.get("names", []), data.get("ended", False)
+        if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
+            raise RecordError("names", "not_a_list", names)
+        if not isinstance(ended, bool):
+            raise RecordError("ended", "not_allowed", ended)
+        data = {key: value for key, value in data.items() if key not in ("names", "ended")}
     return only_record_keys(data), ended
 
 

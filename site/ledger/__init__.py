@@ -377,7 +377,11 @@ def on_storage(event):
 
 def on_keep(_event):
     another_game()  # the undo armed by a change of the other game must not write over this one
+    others = bool(store.shelf().ids())
     change(follow.keep_followed())
+    # Said only when it is so: a refused write (said beside the board) kept nothing (F16).
+    kept = "" if state["game_id"] is None else L["follow"]["kept_beside" if others else "kept"]
+    set_text("[data-ledger-kept]", kept)
     q("#ledger-board").focus()
 
 

@@ -46,8 +46,12 @@ def blob_url(text, name):
 
 
 def draw_export(record):
-    """The current game's record, as the command line reads it."""
-    text = json.dumps(engine_record(record), ensure_ascii=False)
+    """The current game's record with its names (and ``ended``, when ended by hand), as the
+    command line and the import read it."""
+    exported = dict(engine_record(record), names=list(record.get("names") or []))
+    if record.get("ended"):
+        exported["ended"] = True
+    text = json.dumps(exported, ensure_ascii=False)
     q("[data-ledger-export]").value = text
     q("[data-ledger-download]").href = blob_url(text, "download")
 

@@ -67,5 +67,4 @@ def keep_followed():
     game = state["following"]
     state["game_id"] = None
     leave_link()
-    set_text("[data-ledger-kept]", L["follow"]["kept"])
     return game

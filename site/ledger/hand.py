@@ -11,6 +11,7 @@ from ledger.page import (clear_errors, each, el, error_text, L, q, seat_name, se
 from ledger.game import current_game, engine_record, standing
 from ledger.present import broken_text, hand_title, named, signed, where_text
 
+TILE_FIELDS = ("hand", "agari", "melds", "dora", "ura", "kita")  # a calculator link's tile keys
 ERROR_BOX = {"from": "from", "winners": "winner", "seat": "winner", "han": "winner",
              "fu": "winner", "yakuman": "winner", "pao": "winner", "tenpai": "tenpai",
              "nagashi": "nagashi", "riichi": "riichi"}
@@ -254,16 +255,18 @@ def carry_from_calculator():
     win().history.replaceState(None, "", win().location.pathname)
     try:
         values = parse(mapping)
-    except engine.InputError:
+        result = engine.calculate_values(values)
+    except engine.InputError as error:  # said, never dropped without a word (security review F18)
+        say_carried(L["hand"]["carried_bad_tiles"] if error.field in TILE_FIELDS
+                    else L["hand"]["carried_bad"].format(reason=error_text(error)))
         return
     if values["rule"] != "riichi":
         return
     if values["fumode"] == "tiles":
+        if "waits" in result.get("tiles", {}):  # 13 tiles: no win to record
+            say_carried(L["hand"]["carried_waits"])
+            return
         carry_tiles(values, mapping)
-        return
-    try:
-        result = engine.calculate_values(values)
-    except engine.InputError:
         return
     el["hand_form"].elements.namedItem("result").value = values["win"]
     for box in each("[data-ledger-winner]", el["hand_form"]):
@@ -282,6 +285,11 @@ def carry_from_calculator():
         hand=L["joiner"]["carried"].join((hand, L["choice"]["result"][values["win"]])))
     set_text("[data-ledger-carried]", words)
     q("[data-ledger-carried]").hidden = False
+
+
+def say_carried(text):
+    set_text("[data-ledger-carried]", text)
+    q("[data-ledger-carried]").hidden = not text
 
 
 def carry_tiles(values, mapping):

@@ -376,11 +376,13 @@ def lend_tiles(seat):
     """`seat`'s tile box, out of its block in the form into the sheet (the same controls, moved)."""
     q("[data-table-value]").appendChild(tilebox.holders[seat])
     view["lent"] = seat
+    el["sheet"].dataset.tiles = "1"  # the whole screen, turned to the winner (CSS)
 
 
 def return_tiles():
     """The lent tile box back to the end of its block in the form."""
     seat, view["lent"] = view["lent"], None
+    el["sheet"].dataset.tiles = "0"
     if seat is not None:
         tilebox.blocks[seat].appendChild(tilebox.holders[seat])
 

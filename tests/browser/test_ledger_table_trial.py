@@ -352,3 +352,41 @@ def test_two_tabs_never_write_over_each_others_hands(context, base_url):
     assert tab_b.locator("[data-ledger-history] tr").count() == 2
     assert exported(tab_b)["hands"][0]["winners"][0]["han"] == 5  # the stored game, shown
     watch_a.clean()
+
+
+def test_one_games_export_keeps_its_names_and_reads_back(context, base_url, browser):
+    """UX trial F10: the one-game export kept rules and hands only; imported on another phone the
+    players became A/B/C/D. The command line reads the same text."""
+    game = page_game({"hands": HANDS}, ["민수", "수진", "Kim", "佐藤"])
+    page, watch = stored_page(context, base_url, "ko", game)
+    text = page.input_value("[data-ledger-export]")
+    assert json.loads(text)["names"] == ["민수", "수진", "Kim", "佐藤"]
+    done = subprocess.run([sys.executable, "-m", "engine.ledger", "-"], input=text,
+                          capture_output=True, text=True, cwd=build.ROOT, check=True)
+    assert json.loads(done.stdout) == cli({"rules": game["rules"], "hands": game["hands"]})
+    other = browser.new_context()  # another phone
+    phone = other.new_page()
+    phone.goto(page.url)
+    phone.wait_for_selector(READY, timeout=60_000)
+    phone.locator("[data-ledger-import]").evaluate("(box, text) => { box.value = text; }", text)
+    phone.click("[data-ledger-import-go]")
+    phone.wait_for_selector("[data-ledger-game]:not([hidden])")
+    assert phone.inner_text('[data-ledger-name="0"]') == "민수"
+    other.close()
+    watch.clean()
+
+
+@pytest.mark.parametrize(("query", "said"), [
+    ("?han=99&fu=30", "계산기에서 가져온 값은 넣지 않았어요."),
+    ("?fumode=tiles&hand=zzz", "계산기에서 가져온 패를 읽을 수 없어서 넣지 않았어요."),
+    ("?fumode=tiles&hand=1112345678999m", "계산기에서 가져온 패는 13장(텐파이)이라"),
+])
+def test_a_calculator_hand_the_ledger_cannot_take_is_said(context, base_url, query, said):
+    """Security review F18 and UX trial F11: a carried hand that is out of range, not tiles, or
+    13 tiles waiting was dropped without a word (or claimed a recount that did not happen)."""
+    page, watch = stored_page(context, base_url, "ko", page_game({"hands": HANDS}))
+    page.goto(page.url.split("?")[0] + query)
+    page.wait_for_selector(READY, timeout=60_000)
+    assert page.inner_text("[data-ledger-carried]").startswith(said)
+    assert not any(page.is_checked(f"#lh-winner-{seat}") for seat in range(4))
+    watch.clean()

@@ -29,6 +29,11 @@ def test_offline_after_one_visit(context, base_url):
         direct.goto(f"{base_url}ja/index.html?han=3&fu=30")
         direct.wait_for_selector(READY, timeout=60_000)
         assert card(direct, "total") == "3,900"
+        # a folder typed without its slash, as the server would redirect it (security review F20)
+        bare = context.new_page()
+        bare.goto(f"{base_url}ko/ledger?han=3&fu=30")
+        bare.wait_for_selector(READY, timeout=60_000)
+        assert bare.url.split("?")[0].endswith("/ko/ledger/")
     finally:
         context.set_offline(False)
 
