@@ -84,6 +84,22 @@ def controls_now():
     return values
 
 
+def pristine():
+    """Whether the form is as the page drew it (no hand in progress to keep)."""
+    for control in form_controls():
+        if control.type in ("checkbox", "radio"):
+            if control.checked != control.defaultChecked:
+                return False
+        elif control.tagName == "SELECT":
+            options = [control.options.item(i) for i in range(control.options.length)]
+            marked = [i for i, option in enumerate(options) if option.defaultSelected]
+            if control.selectedIndex != (marked[-1] if marked else 0):
+                return False
+        elif control.value != control.defaultValue:
+            return False
+    return True
+
+
 def put_controls(values):
     for control in form_controls():
         if control.type in ("checkbox", "radio"):
@@ -124,9 +140,13 @@ def save(table):
             earlier = load() or {"tiles": {}}
         if str(seat) in earlier["tiles"]:
             tiles[str(seat)] = earlier["tiles"][str(seat)]
-    draft = fresh(game_id, len(record["hands"]), controls_now(), tiles, table)
-    text = json.dumps(draft, separators=(",", ":"))
     try:
+        if not tiles and not table.get("open") and pristine():  # nothing in progress: nothing kept
+            if isinstance(stored.getItem(key_of(game_id)), str):
+                stored.removeItem(key_of(game_id))
+            return
+        draft = fresh(game_id, len(record["hands"]), controls_now(), tiles, table)
+        text = json.dumps(draft, separators=(",", ":"))
         if stored.getItem(key_of(game_id)) != text:
             stored.setItem(key_of(game_id), text)
     except Exception:  # noqa: BLE001 - a full storage keeps the games, not the draft
