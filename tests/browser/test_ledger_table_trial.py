@@ -18,7 +18,7 @@ from engine.ledger import link
 
 from .conftest import READY
 from .test_ledger import add, cli, exported, fill, open_ledger, points, start, stored_current
-from .test_ledger_share import page_game, stored_page
+from .test_ledger_share import envelope, page_game, stored_page
 
 HANDS = [  # E1 (dealer 0), E2 after a non-dealer ron, then a draw with one riichi
     {"result": "ron", "from": 2, "winners": [{"seat": 1, "han": 3, "fu": 30}], "riichi": []},
@@ -390,3 +390,32 @@ def test_a_calculator_hand_the_ledger_cannot_take_is_said(context, base_url, que
     assert page.inner_text("[data-ledger-carried]").startswith(said)
     assert not any(page.is_checked(f"#lh-winner-{seat}") for seat in range(4))
     watch.clean()
+
+
+@pytest.mark.parametrize("size", [(360, 640), (390, 844), (412, 915), (640, 360), (844, 390)])
+def test_the_table_view_and_its_sheet_stay_within_the_screen(browser, base_url, size):
+    """Every panel, the centre and the sheet inside the screen, turned or not (UX trial F8, P6)."""
+    width, height = size
+    context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=True,
+                                  has_touch=True)
+    page = context.new_page()
+    page.goto(f"{base_url}ko/ledger/")
+    page.wait_for_selector(READY, timeout=60_000)
+    game = page_game({"rules": {"length": "east"}, "hands": ALL_LAST},
+                     ["김민수", "佐藤 花子", "Kimberley", "이지은이"])
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)", ["mahjong-ledger", envelope(game)])
+    page.reload()
+    page.wait_for_selector(READY, timeout=60_000)
+    open_table(page)
+    inside = """() => [...document.querySelectorAll('[data-table-view] button, [data-table-view] strong')]
+      .filter(e => e.offsetParent !== null).map(e => e.getBoundingClientRect())
+      .filter(r => r.left < -1 || r.top < -1 || r.right > innerWidth + 1
+                   || r.bottom > innerHeight + 1).length"""
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert page.evaluate(inside) == 0
+    page.click('[data-table-end="ron"]')
+    page.click('[data-table-pick="1"]')  # a side seat's sheet
+    page.click('[data-table-pick="0"]')
+    page.wait_for_selector("[data-table-sheet-box]:not([hidden])")
+    assert page.evaluate(inside) == 0
+    context.close()
