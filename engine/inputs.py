@@ -231,10 +231,29 @@ def read_json(text, limit=MAX_JSON_TEXT, depth=MAX_DEPTH):
     if not nested_within(text, depth):
         raise InputError("json", "unreadable", f"nested more than {depth} deep")
     try:
-        return json.loads(text)
+        value = json.loads(text)
     except Exception as error:  # noqa: BLE001 (a parser's error: its type varies with the build)
         # ValueError (a 5,000-digit number), RecursionError, MemoryError under MicroPython
         raise InputError("json", "unreadable", str(error)) from None
+    if not digits_within(value):  # CPython refuses such a number; MicroPython reads it
+        raise InputError("json", "unreadable", f"an integer of more than {MAX_DIGITS} digits")
+    return value
+
+
+MAX_DIGITS = 4300  # CPython's bound on an integer's digits read from text
+_TOO_BIG = 10 ** MAX_DIGITS
+
+
+def digits_within(value):
+    """Whether every integer in a parsed JSON value has at most MAX_DIGITS digits (its nesting is
+    bounded already)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return -_TOO_BIG < value < _TOO_BIG
+    if isinstance(value, list):
+        return all(digits_within(item) for item in value)
+    if isinstance(value, dict):
+        return all(digits_within(item) for item in value.values())
+    return True
 
 
 def decimal(value, field, places, high):

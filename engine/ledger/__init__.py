@@ -130,13 +130,14 @@ def edit(record, index, hand):
         raise RecordError("hands", "no_such_hand", index)
     changed = [] if hand is None else [read_hand(hand, index, rules)]
     later = list(range(index + 1, len(hands)))  # each remaining later hand's number as it was
-    new_hands = [*hands[:index], *changed, *hands[index + 1:]]
+    changed_record = dict(record)
+    changed_record["hands"] = hands[:index] + changed + hands[index + 1:]
     try:
-        _run({**record, "hands": new_hands})
+        _run(changed_record)
     except RecordError as error:
         moved = error.hand is not None and error.hand >= index + len(changed)
         if error.code == "game_over" and moved:
             was = later[error.hand - index - len(changed)]
             raise RecordError("result", "ends_before", index, was) from None
         raise
-    return {**record, "hands": new_hands}
+    return changed_record

@@ -3,25 +3,20 @@
 Every win is paid through ``engine.riichi.riichi_payments`` (the calculator's own function),
 every exhaustive draw through ``engine.draws``. Hands come checked by ``record.read_hand``.
 """
-from dataclasses import dataclass
-
+from ..compat import Record
 from ..draws import draw_deltas, nagashi_deltas
 from ..riichi import STICK, Hand, TableRules, riichi_payments
 
 WINDS = "ESWN"
 
 
-@dataclass(frozen=True)
-class State:
-    """The table before a hand: round wind (0 east … 3 north), dealer seat, counters, points,
-    and how many chombo each seat has made (for ``chombo=penalty``, taken off at the end)."""
+class State(Record):
+    """The table before a hand: round ``wind`` (0 east … 3 north), ``dealer`` seat, counters
+    (``honba``, ``sticks``), ``scores`` (a tuple of points by seat), and ``chombos``: how many
+    chombo each seat has made (for ``chombo=penalty``, taken off at the end)."""
 
-    wind: int
-    dealer: int
-    honba: int
-    sticks: int
-    scores: tuple[int, ...]
-    chombos: tuple[int, ...] = ()
+    FIELDS = ("wind", "dealer", "honba", "sticks", "scores", "chombos")
+    DEFAULTS = {"chombos": ()}
 
     @property
     def round(self):
@@ -151,11 +146,11 @@ def _chombo(state, hand, rules):
     return Played(deltas, after, bool(rules["busting"]) and min(scores) < 0)
 
 
-@dataclass(frozen=True)
-class Played:
-    deltas: list
-    state: State  # the table after the hand, before the next one is dealt
-    over: bool
+class Played(Record):
+    """What a hand did: each seat's ``deltas`` (a list), the ``state`` of the table after the
+    hand, before the next one is dealt, and whether the game is ``over``."""
+
+    FIELDS = ("deltas", "state", "over")
 
 
 def play(state, hand, rules):
@@ -297,7 +292,7 @@ def final(scores, sticks, rules, chombos=None):
     >>> standings = final([43000, 36800, 11200, 8000], 1, rules)
     >>> standings["results"], standings["uma"], standings["oka"]
     ([64.0, 16.8, -28.8, -52.0], [30, 10, -10, -30], [20.0, 0, 0, 0])
-    >>> split = final([40000, 40000, 11200, 8800], 0, {**rules, "ties": "split"})
+    >>> split = final([40000, 40000, 11200, 8800], 0, dict(rules, ties="split"))
     >>> split["places"], split["uma"], split["oka"]
     ([[1, 2], [1, 2], [3, 3], [4, 4]], [20, 20, -10, -30], [10.0, 10.0, 0, 0])
     >>> split["results"], split["ranks"]

@@ -28,11 +28,13 @@ checked by the record's reader. A write the storage refuses (its quota, a DOMExc
 >>> shelf.current(), [entry["id"] for entry in shelf.entries()]
 ('1', ['1'])
 """
-import json
+from collections import OrderedDict
 
-from ..inputs import InputError, read_json
+from ..compat import WHITESPACE
+from ..inputs import InputError
 from ..presets import NAMES, preset_rules
 from . import RecordError, only_record_keys, read_hand, replay, rules_from
+from .wire import dumps, read_text
 
 FORMAT = "mahjong-ledger"
 BUNDLE = "mahjong-ledger-games"  # the index, and an export of every game
@@ -67,8 +69,9 @@ class ShelfError(ValueError):
 
 
 class MemoryStorage:
-    """A dict with localStorage's methods; ``limit`` (characters of keys and values together)
-    makes ``setItem`` refuse as a full browser storage does.
+    """A dict with localStorage's methods, its keys in the order they were first set (an
+    OrderedDict: a MicroPython dict keeps no order); ``limit`` (characters of keys and values
+    together) makes ``setItem`` refuse as a full browser storage does.
 
     >>> storage = MemoryStorage(limit=10)
     >>> storage.setItem("a", "12345")
@@ -81,7 +84,7 @@ class MemoryStorage:
     """
 
     def __init__(self, items=None, limit=None):
-        self.items = dict(items or {})
+        self.items = OrderedDict(items or ())
         self.limit = limit
 
     @property
@@ -97,7 +100,8 @@ class MemoryStorage:
 
     def setItem(self, key, value):  # noqa: N802
         value = str(value)
-        after = {**self.items, key: value}
+        after = OrderedDict(self.items)
+        after[key] = value
         if self.limit is not None and sum(len(k) + len(v) for k, v in after.items()) > self.limit:
             raise QuotaExceeded(key)
         self.items = after
@@ -156,7 +160,7 @@ def checked_game(record, names, ended):
 def _parsed(text):
     """The JSON of a stored or pasted text, bounded before it is parsed; ShelfError("bad_json")."""
     try:
-        return read_json(text)
+        return read_text(text)
     except InputError:
         raise ShelfError("bad_json") from None
 
@@ -252,17 +256,16 @@ def _version(data, versions):
 
 
 def envelope(game, game_id, started, saved):
-    """A game's stored text, version 2."""
-    return json.dumps({"format": FORMAT, "version": VERSION, "id": game_id, "started": started,
-                       "saved": saved, "record": {"rules": game["rules"], "hands": game["hands"]},
-                       "names": list(game.get("names") or []), "ended": bool(game.get("ended"))},
-                      ensure_ascii=False)
+    """A game's stored text, version 2 (its keys in engine.ledger.wire's order)."""
+    return dumps({"format": FORMAT, "version": VERSION, "id": game_id, "started": started,
+                  "saved": saved, "record": {"rules": game["rules"], "hands": game["hands"]},
+                  "names": list(game.get("names") or []), "ended": bool(game.get("ended"))})
 
 
 def preset_of(rules):
     """The published rule set (engine.presets.NAMES) whose rules these are, else "custom".
 
-    >>> preset_of(preset_rules("ema")), preset_of({**preset_rules("ema"), "uma": [20, 10, -10, -20]})
+    >>> preset_of(preset_rules("ema")), preset_of(dict(preset_rules("ema"), uma=[20, 10, -10, -20]))
     ('ema', 'custom')
     """
     for name in NAMES:
@@ -330,7 +333,9 @@ class Shelf:
             return rebuilt_index(self.storage)
 
     def _write_index(self, index):
-        _set(self.storage, INDEX, json.dumps({"format": BUNDLE, "version": VERSION, **index}))
+        written = {"format": BUNDLE, "version": VERSION}
+        written.update(index)
+        _set(self.storage, INDEX, dumps(written, ascii_only=True))
 
     def current(self):
         return self._index()["current"]
@@ -458,11 +463,10 @@ class Shelf:
         games = []
         for entry in self.entries():
             if entry["problem"] is None:
-                games.append(json.loads(entry["raw"]))
+                games.append(read_text(entry["raw"]))
             elif entry["raw"] is not None:
                 games.append({"unreadable": entry["raw"]})
-        return json.dumps({"format": BUNDLE, "version": VERSION, "exported": now,
-                           "games": games}, ensure_ascii=False)
+        return dumps({"format": BUNDLE, "version": VERSION, "exported": now, "games": games})
 
     def import_text(self, text, now):
         """Keeps the games of an exported or pasted text (one game, a bare record, or every
@@ -631,7 +635,7 @@ def _migrate(shelf, index, now):
             if text is None:
                 continue
             moved.append(key)
-            if not text.strip():
+            if all(char in WHITESPACE for char in text):
                 continue  # "": version 1 kept nothing there
             try:
                 game, meta = read_envelope(text)

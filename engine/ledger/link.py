@@ -24,7 +24,7 @@ other. Every failure is a ``LinkError`` with a stable code.
 ...     {"result": "ron", "riichi": [2], "from": 2, "winners": [{"seat": 0, "yakuman": 0,
 ...      "han": 3, "fu": 40}]}]}
 >>> text = encode(game)
->>> text[0], decode(text) == {**game, "rules": {}, "ended": False}
+>>> text[0], decode(text) == dict(game, rules={}, ended=False)
 ('1', True)
 >>> decode("2" + text[1:])
 Traceback (most recent call last):
@@ -32,16 +32,13 @@ Traceback (most recent call last):
 engine.ledger.link.LinkError: newer
 """
 import base64
-import contextlib
 import binascii
-import json
-import re
-import zlib
 
 from .. import inputs as read
-from ..inputs import InputError, read_json
+from ..inputs import InputError
 from ..presets import FIELDS, NAMES, preset_rules
 from .record import MAX_HANDS, RecordError, rules_from
+from .wire import deflate_bytes, dumps, inflate, read_text
 
 FORMAT = "1"
 PREFIX = "g="  # the link's fragment: LANG/ledger/#g=...
@@ -51,7 +48,7 @@ CODES = read.codes("not_ours", "newer", "too_long", "damaged")
 RESULT_CODE = {"ron": "r", "tsumo": "t", "draw": "d", "abort": "a"}
 CODE_RESULT = {code: result for result, code in RESULT_CODE.items()}
 SEATS = "0123"
-BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
+BASE64URL = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
 
 
 class LinkError(InputError):
@@ -61,6 +58,9 @@ class LinkError(InputError):
     def __init__(self, code, value=None):
         super().__init__("link", code, value)
         self.args = (code,)
+
+    def __str__(self):  # MicroPython's str() of an exception does not read a changed args
+        return self.args[0]
 
 
 # ---------------------------------------------------------------- the compact form
@@ -80,9 +80,9 @@ def _short(hand):
     result = hand.get("result")
     riichi = _seats(hand.get("riichi", []))
     if result == "ron":
-        return ["r", riichi, hand["from"], *map(_winner, hand["winners"])]
+        return ["r", riichi, hand["from"]] + [_winner(winner) for winner in hand["winners"]]
     if result == "tsumo":
-        return ["t", riichi, *map(_winner, hand["winners"])]
+        return ["t", riichi] + [_winner(winner) for winner in hand["winners"]]
     if result == "draw":
         return ["d", riichi, _seats(hand["tenpai"]), _seats(hand["nagashi"])]
     return ["a", riichi]
@@ -151,9 +151,12 @@ def _rules_by_difference(rules):
     {'chombo': 'penalty', 'chombopenalty': 30, 'ties': 'split'}
     """
     known = {key: value for key, value in rules.items() if key in FIELDS or key == "preset"}
-    with contextlib.suppress(RecordError):  # the reader says what is wrong when it is opened
+    try:  # noqa: SIM105 (MicroPython has no contextlib)
         known = rules_from(known)
-    rules = {**rules, **known}
+    except RecordError:  # the reader says what is wrong when it is opened
+        pass
+    rules = dict(rules)
+    rules.update(known)
     players = rules.get("players", 4)
     bases = [({}, rules_from({"players": players}))]
     for name in NAMES:
@@ -163,10 +166,14 @@ def _rules_by_difference(rules):
             continue
     shortest = None
     for named, base in bases:
-        differ = {**named, **{key: value for key, value in rules.items() if base.get(key) != value}}
+        differ = dict(named)
+        differ.update((key, value) for key, value in rules.items() if base.get(key) != value)
         if players != 4:  # the reader takes a preset's four-player rules unless told
             differ["players"] = players
-        if shortest is None or len(json.dumps(differ)) < len(json.dumps(shortest)):
+        # the first of the shortest, as CPython's json.dumps measured it (its length is the
+        # same whatever the order of the keys)
+        if shortest is None or len(dumps(differ, ascii_only=True)) < len(
+                dumps(shortest, ascii_only=True)):
             shortest = differ
     return shortest
 
@@ -198,9 +205,10 @@ def expand(form):
 # ---------------------------------------------------------------- the text
 
 def encode(game):
-    """The text after ``#g=`` for a game."""
-    data = json.dumps(compact(game), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    packed = base64.urlsafe_b64encode(zlib.compress(data, 9)).decode("ascii").rstrip("=")
+    """The text after ``#g=`` for a game: the compact form's JSON with its keys in a fixed
+    order (engine.ledger.wire.dumps), so both interpreters deflate the same text."""
+    data = dumps(compact(game), compact=True).encode("utf-8")
+    packed = base64.urlsafe_b64encode(deflate_bytes(data)).decode("ascii").rstrip("=")
     return FORMAT + packed
 
 
@@ -224,23 +232,20 @@ def decode(text):
         raise LinkError("not_ours")
     if len(text) > MAX_TEXT:
         raise LinkError("too_long")
-    if not text or not text[0].isdigit() or not text.isascii():
+    if not text or not "0" <= text[0] <= "9" or any(ord(char) > 0x7F for char in text):
         raise LinkError("not_ours")
     if text[0] != FORMAT:
         raise LinkError("newer" if text[0] > FORMAT else "not_ours")
     body = text[1:]
-    if not BASE64URL.fullmatch(body):
+    if any(char not in BASE64URL for char in body):
         raise LinkError("damaged")  # a chat app's escaping, a space, a cut in a character
     try:
-        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
-        inflater = zlib.decompressobj()
-        data = inflater.decompress(packed, MAX_JSON)
-        if inflater.unconsumed_tail or not inflater.eof or inflater.unused_data:
-            raise LinkError("damaged")  # cut short, too big or followed by more
-        form = read_json(data.decode("utf-8"), MAX_JSON)
-    except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError) as error:
-        if isinstance(error, LinkError):
-            raise
+        # binascii, not base64.urlsafe_b64decode: MicroPython's raises NotImplementedError
+        standard = body.replace("-", "+").replace("_", "/")
+        packed = binascii.a2b_base64((standard + "=" * (-len(body) % 4)).encode("ascii"))
+        data = inflate(packed, MAX_JSON)  # cut short, too big, altered or followed by more
+        form = read_text(data.decode("utf-8"), MAX_JSON)
+    except Exception:  # noqa: BLE001 (binascii.Error, ValueError, UnicodeError: their types vary)
         raise LinkError("damaged") from None
     try:
         return expand(form)

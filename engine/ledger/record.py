@@ -15,6 +15,7 @@ engine.ledger.record.RecordError: rules: doubleron='half': unknown_choice
 """
 from .. import inputs as read
 from ..keys import KEYS
+from ..compat import quote
 from ..inputs import InputError
 from ..presets import FIELDS, NAMES, PRESETS, RULE_FIELDS, default_rules, preset_rules
 
@@ -31,6 +32,7 @@ RECORD_KEYS = ("rules", "hands")
 MAX_HANDS = 500  # a real game has fewer than 40; far more would stall every page that opens it
 HAND_KEYS = {"result", "from", "winners", "riichi", "tenpai", "nagashi", "seat"}
 WINNER_KEYS = {"seat", "han", "fu", "yakuman", "pao"}
+RULE_KEYS = set(FIELDS) | {"preset"}
 
 
 class RecordError(InputError):
@@ -41,7 +43,10 @@ class RecordError(InputError):
     def __init__(self, field, code, value, hand=None):
         super().__init__(field, code, value, hand)
         place = "rules" if hand is None else f"hand {hand}"
-        self.args = (f"{place}: {field}={value!r}: {code}",)
+        self.args = (f"{place}: {field}={quote(value)}: {code}",)
+
+    def __str__(self):  # MicroPython's str() of an exception does not read a changed args
+        return self.args[0]
 
     def where(self):
         if self.hand is not None:
@@ -89,7 +94,7 @@ def rules_from(mapping):
         mapping = {}
     if not isinstance(mapping, dict):
         raise RecordError("rules", "not_an_object", mapping)
-    _known(mapping, None, {*FIELDS, "preset"})
+    _known(mapping, None, RULE_KEYS)
     players = _choice(mapping.get("players", 4), "players", FIELDS["players"])
     preset = mapping.get("preset")
     if preset is not None:
