@@ -20,6 +20,7 @@ QUIET_MS = 600  # screen readers hear the new total once typing pauses this long
 LINK_MS = 250  # the address bar is rewritten once input pauses this long
 HK_KEYS = ("table", "cap", "ron_split", "tsumo_split", "unit")
 CARDS = ("total", "payments", "middle", "tier", "fu")
+TILE_FIELDS = ("hand", "agari", "melds", "dora", "ura")  # a tap on the tiles reports "hand"
 WHO_PAYS = ("[data-who-pays] tr", ("[data-payer]", "[data-amount]", "[data-honba]"))  # rows, cells
 FU_HAN = ("[data-fu-han-rows] tr[data-fu='{fu}'][data-han='{han}'],"
           " [data-fu-han-3p-rows] tr[data-fu='{fu}'][data-han='{han}']")
@@ -29,8 +30,9 @@ FU_HAN = ("[data-fu-han-rows] tr[data-fu='{fu}'][data-han='{han}'],"
 # settings the HK columns show; link: the query last put in the address bar; pending_link: the
 # pairs still to put there, link_timer: the timer that will (write_link).
 # page: the dom.Page start() was given, with the page's strings and its form, results and root.
+# entering: tiles are being tapped or typed (a short hand is no error until the user moves on).
 state = {"result": None, "values": None, "han": None, "timer": None, "marked": None, "hk": None, "link": None,
-         "tiles": None, "pending_link": None, "link_timer": None}
+         "tiles": None, "pending_link": None, "link_timer": None, "entering": False}
 page = {}
 
 
@@ -173,7 +175,7 @@ def draw_notices(notices):
 
 def mark_your_hand(result):
     mine = None
-    if result["rule"] == "riichi" and "fu" in result:  # a yakuman has no fu
+    if result is not None and result["rule"] == "riichi" and "fu" in result:  # a yakuman has no fu
         mine = (str(result["fu"]), str(state["han"]))
     if state["marked"] is not None and state["marked"][0] == mine:
         return
@@ -187,7 +189,7 @@ def mark_your_hand(result):
     for row in old:
         row.classList.remove("mine")
         row.querySelector("[data-your-hand]").hidden = True
-    for row in new:
+    for row in new:  # none while the tiles show waits or are still being entered
         row.classList.add("mine")
         row.querySelector("[data-your-hand]").hidden = False
     state["marked"] = (mine, new)
@@ -223,11 +225,29 @@ def announce_now():
     page["results"].setAttribute("aria-busy", "false")
 
 
+def still_entering(error, mapping):
+    """A hand by tiles not yet entered is no error: empty, or short of 13 tiles while the user
+    is still tapping or typing it. The error shows once they change anything else, or from a
+    link; never on a mere move of focus, whose layout shift would swallow the tap that made it."""
+    if mapping.get("fumode") != "tiles" or error.field != "hand" or state["tiles"] is None:
+        return False
+    if error.code == "empty":
+        return True
+    return error.code == "tile_count" and state["entering"] and state["tiles"].hand().count() < 13
+
+
 def update(mapping):
     try:
         values = parse(mapping)
         result = engine.calculate_values(values)  # tiles are read here, and may be refused
     except engine.InputError as error:
+        if still_entering(error, mapping):  # the cards and the tables wait for the hand
+            show_error(None)
+            page["results"].dataset.view = "value"
+            page["results"].dataset.state = "incomplete"
+            state["tiles"].draw(None)
+            mark_your_hand(None)
+            return
         show_error(error)
         page["results"].dataset.state = "stale"
         return
@@ -235,8 +255,12 @@ def update(mapping):
     state["han"] = result["tiles"].get("han") if "tiles" in result else values.get("han")
     waiting = "total" not in result  # 13 tiles: the waits, no value
     page["results"].dataset.view = "waits" if waiting else "value"
-    if not waiting:
+    if waiting:  # no hand has won: nothing in the tables is this hand's (CSS hides them)
+        mark_your_hand(None)
+        put("dock_waits", one("[data-dock-waits]"), present.dock_waits(result["tiles"], page["strings"]))
+    else:
         state["result"], state["values"] = result, values
+        page["results"].dataset.fu = "yes" if "fu" in result else "none"  # a yakuman has none
         draw(result)
     if state["tiles"] is not None:
         state["tiles"].draw(result)
@@ -281,6 +305,7 @@ def with_tiles(mapping, typed=False):
 
 def recompute(name=None):
     """Every input, and every tap on a tile, ends here: `name` is the field that changed."""
+    state["entering"] = name in TILE_FIELDS
     if name == "preset":
         apply_preset()
     mapping = with_tiles(read_form(), typed=name == "hand")
@@ -311,6 +336,7 @@ async def share_link(_event):
 def on_link(_event=None):
     # A link's values the form could not hold (an unknown option) still reach the engine, so the
     # field shows its error instead of a silent default.
+    state["entering"] = False
     state["link"] = None  # the address came from outside: the next input rewrites it
     settle_link(write=False)  # and an address still pending from before does not
     form = read_form()

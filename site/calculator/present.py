@@ -241,6 +241,6 @@ def hk_cells(rows):
     return cells
 
 
-__all__ = ["fmt", "explanation", "view", "dock_waits", "error_text", "hk_cells", "preset_keys", "preset_matches",
-           "preset_tile_keys",
+__all__ = ["fmt", "explanation", "view", "dock_waits", "error_text", "hk_cells", "preset_keys",
+           "preset_matches", "preset_tile_keys",
            "PRESET_CHOICES"]

@@ -31,6 +31,7 @@ class TileBox:
         self.controls = {}  # name -> form control, looked up once
         self.faces = {}  # tile -> the palette's drawing of it, cloned wherever a tile is shown
         self.held = []  # the hand row as drawn: [(tile, is the winning tile)]
+        self.undo = None  # the Hand the clear button took away, until another tile goes in
 
     # -------------------------------------------------------------- the tiles as the form holds them
 
@@ -66,6 +67,12 @@ class TileBox:
             self.choose(button.getAttribute("data-tiles-target"))
             return
         hand = self.hand()
+        if button.hasAttribute("data-tiles-clear"):  # every tile out; a second tap puts them back
+            hand, self.undo = (self.undo, None) if self.undo is not None else (Hand(), hand)
+            self.note(self.strings["tiles"]["cleared"] if self.undo is not None else "")
+            self.write(hand)
+            changed("hand")
+            return
         if button.hasAttribute("data-tile"):
             added = hand.add(button.getAttribute("data-tile"), self.target)
             if added is None:
@@ -107,17 +114,37 @@ class TileBox:
         rest, agari = hand.shown()
         count = self.strings["tiles"]["count"].format(n=hand.count())
         self.put("count", self.one("[data-tiles-count]"), count)
-        self.draw_held([(t, False) for t in rest] + ([(agari, True)] if agari else []))
+        # "no tiles yet" only while the count says 0: called melds are tiles too
+        self.draw_held([(t, False) for t in rest] + ([(agari, True)] if agari else []),
+                       nothing=not hand.count())
         self.draw_melds(hand)
         for where in ("dora", "ura"):
             self.draw_indicators(where, getattr(hand, where))
+        self.draw_clear(hand)
         return hand
 
-    def draw_held(self, held):
+    def draw_clear(self, hand):
+        """The clear button: offered once there is a tile to take out, and after a clear it puts
+        them back until another tile goes in."""
+        button = self.one("[data-tiles-clear]")
+        if button is None:
+            return
+        anything = hand.count() or hand.dora or hand.ura
+        if anything and self.undo is not None:
+            self.undo = None
+        undo = self.undo is not None
+        self.put("clear", button, self.strings["tiles"]["undo_clear" if undo else "clear"])
+        disabled = not (anything or undo)
+        if self.shown.get(("disabled", "clear")) != disabled:
+            button.disabled = disabled
+            self.shown[("disabled", "clear")] = disabled
+
+    def draw_held(self, held, nothing=True):
         """The hand row: only the tiles that differ from the row as drawn are replaced (a tap
-        adds or takes one tile, so most of the row stays as it is)."""
+        adds or takes one tile, so most of the row stays as it is). An empty row says "no tiles
+        yet" when `nothing` is in the hand at all."""
         old = self.held
-        if held == old:
+        if held == old and self.shown.get("nothing") == nothing:
             return
         row = self.one("[data-tiles-hand]")
         if not old or not held:
@@ -136,12 +163,13 @@ class TileBox:
         after = children.item(same) if tail else None
         for tile, winning in held[same:len(held) - tail]:
             row.insertBefore(self.held_button(tile, winning), after)
-        if not held:
+        if not held and nothing:
             empty = self.document.createElement("span")
             empty.className = "tiles-empty"
             empty.textContent = self.strings["tiles"]["empty"]
             row.appendChild(empty)
         self.held = held
+        self.shown["nothing"] = nothing
 
     def held_button(self, tile, winning):
         name = self.strings["tiles"]["name"][tile]

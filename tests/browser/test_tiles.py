@@ -257,7 +257,8 @@ def test_the_tiles_have_names_for_screen_readers(open_page):
         assert page.locator(f'[data-tiles-palette] [data-tile="{tile}"]').get_attribute(
             "aria-label") == name
     box = page.locator('[data-tiles-palette] [data-tile="1m"]').bounding_box()
-    assert box["width"] >= 44 and box["height"] >= 44  # a finger's target on a 390 px phone
+    # a finger's height on a 390 px phone, and ten to a row so that each suit keeps one row
+    assert box["width"] >= 30 and box["height"] >= 44
     watch.clean()
 
 
@@ -320,4 +321,101 @@ def test_three_players_refuse_a_chi_or_2m_to_8m_next_to_the_field(open_page, lan
     assert page.locator("#results").get_attribute("data-state") == "stale"
     assert page.locator(shown).is_visible()  # the refused tiles stay shown, a tap from going
     assert page.locator("[data-tiles-result]").is_hidden()
+    watch.clean()
+
+
+# 13 tiles: the waits, and no hand has won (issue 33). The tables under the cards, the "your
+# hand" mark and the link into the ledger would all belong to another hand.
+NOT_WON = ("#who-pays", "#fu-breakdown", "[data-ledger-link]")
+
+
+def who_pays(page):
+    rows = page.locator("[data-who-pays] tr")
+    return [rows.nth(i).locator("td").first.inner_text().strip() for i in range(rows.count())
+            if rows.nth(i).is_visible()]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_thirteen_tiles_show_no_payments_fu_or_ledger_link_of_another_hand(open_page, lang):
+    page, watch = open_page(lang, link(hand=WAITING))
+    assert page.locator("[data-tiles-waits-box]").is_visible()
+    for selector in NOT_WON:
+        assert page.locator(selector).is_hidden(), selector
+    assert page.locator("[data-fu-han-rows] tr.mine, [data-fu-han-3p-rows] tr.mine").count() == 0
+    names = STRINGS[lang]["tiles"]["name"]
+    dock = page.locator("[data-dock-waits]")  # the bar stays, naming the waits
+    assert names["2p"] in dock.inner_text() and names["5p"] in dock.inner_text()
+    # the winning tile in: this hand's payments, fu and link
+    _yaku, _han, fu, total = mahjong_value(WAITING + "2p", "2p")
+    page.click('[data-tiles-palette] [data-tile="2p"]')
+    page.wait_for_function("document.querySelector('#results').dataset.view === 'value'")
+    for selector in NOT_WON:
+        assert page.locator(selector).is_visible(), selector
+    assert who_pays(page) == [f"{total:,}", "0", "0"]
+    assert page.locator("[data-fu-rows] tr").last.locator("[data-fu-value]").inner_text() == str(fu)
+    assert page.locator(f'[data-fu-han-rows] tr.mine[data-fu="{fu}"]').count() == 1
+    # one tile out again: 13 tiles, and the tables go again
+    page.click('[data-tiles-hand] [data-held="2p"]')
+    page.wait_for_function("document.querySelector('#results').dataset.view === 'waits'")
+    for selector in NOT_WON:
+        assert page.locator(selector).is_hidden(), selector
+    watch.clean()
+
+
+def hand_error(page):
+    box = page.locator('[data-error="hand"]')
+    return box.inner_text().strip() if box.is_visible() else ""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_error_before_the_hand_is_entered_and_left_short(open_page, lang):
+    words, results = STRINGS[lang], "#results"
+    page, watch = open_page(lang)
+    page.check("#f-fumode-tiles")  # nothing entered yet: no error, no struck-out number
+    assert hand_error(page) == ""
+    assert page.locator(results).get_attribute("data-state") == "incomplete"
+    assert page.locator(".incomplete-note").inner_text().strip() == words["card"]["incomplete"]
+    assert page.locator("[data-tiles-hand]").inner_text().strip() == words["tiles"]["empty"]
+    for selector in NOT_WON:
+        assert page.locator(selector).is_hidden(), selector
+    # a pon is three tiles: the count says 3 and no "no tiles yet" beside it
+    page.click('[data-tiles-target="pon"]')
+    page.click('[data-tiles-palette] [data-tile="7z"]')
+    assert page.locator("[data-tiles-count]").inner_text() == words["tiles"]["count"].format(n=3)
+    assert words["tiles"]["empty"] not in page.locator("[data-tiles-strip]").inner_text()
+    page.click('[data-tiles-target="hand"]')
+    for tile in ("2m", "3m", "4m"):
+        page.click(f'[data-tiles-palette] [data-tile="{tile}"]')
+        assert hand_error(page) == ""
+    assert page.locator(results).get_attribute("data-state") == "incomplete"
+    # the player moves on with six tiles: now the hand is said to be short
+    page.check("#f-win-tsumo")
+    wanted = words["error"]["tile_count"].format(label=words["label"]["hand"])
+    assert hand_error(page) == wanted
+    assert page.locator(results).get_attribute("data-state") == "stale"
+    watch.clean()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_one_tap_clears_the_hand_and_a_second_puts_it_back(open_page, lang):
+    words = STRINGS[lang]["tiles"]
+    expected = mahjong_value(HAND["hand"], HAND["agari"], riichi=True, dora=HAND["dora"])
+    page, watch = open_page(lang, link(**HAND))
+    clear = page.locator("[data-tiles-clear]")
+    assert clear.inner_text().strip() == words["clear"] and clear.is_enabled()
+    clear.click()
+    assert [page.input_value(f"#f-{name}") for name in ("hand", "agari", "melds", "dora")] == [""] * 4
+    assert page.locator("[data-tiles-count]").inner_text() == words["count"].format(n=0)
+    assert page.locator("[data-tiles-note]").inner_text() == words["cleared"]
+    assert hand_error(page) == ""
+    assert clear.inner_text().strip() == words["undo_clear"]
+    clear.click()  # the same button puts every tile back
+    expect(page, lang, expected)
+    assert page.input_value("#f-dora") == HAND["dora"]
+    clear.click()
+    page.click('[data-tiles-palette] [data-tile="1m"]')  # a new hand begins: no going back
+    assert clear.inner_text().strip() == words["clear"]
+    assert page.locator("[data-tiles-note]").is_hidden()
+    page.click('[data-tiles-hand] [data-held="1m"]')
+    assert clear.is_disabled()  # nothing left to clear
     watch.clean()
