@@ -112,7 +112,7 @@ def pyodide_magic():
 def test_compiled_modules_are_for_the_pages_python_and_not_checked_against_sources(stdlib, pyodide_magic):
     compiled = {name: data for name, data in stdlib.items() if name.endswith(".pyc")}
     print(f"{len(compiled)} modules compiled ahead:", " ".join(sorted(compiled)))
-    assert len(compiled) >= 100
+    assert len(compiled) >= 90  # fewer since the engine needs no fractions, decimal, dataclasses
     for name, data in compiled.items():
         assert data[:4] == pyodide_magic, name  # the bytecode of Pyodide's Python, not ours
         assert int.from_bytes(data[4:8], "little") == 0b01, name  # hash-based, unchecked
@@ -123,8 +123,10 @@ def test_compiled_modules_are_for_the_pages_python_and_not_checked_against_sourc
 
 # Read on every start, by Pyodide's boot (typing, inspect, asyncio, webloop), PyScript (html) and
 # the unpacking of app.zst (zipfile, shutil): with the line tables dropped, every one fits compiled.
+# (_pyodide._core_docs no longer fits the byte budget beside them since the engine's own imports
+# shrank: the budget search, test_compile_order_*, decides.)
 @pytest.mark.parametrize("name", ["typing", "inspect", "asyncio.base_events", "pyodide.webloop",
-                                  "_pyodide._base", "_pyodide._core_docs", "threading",
+                                  "_pyodide._base", "threading",
                                   "html.entities", "zipfile", "shutil", "tempfile"])
 def test_every_module_a_start_reads_is_compiled(stdlib, name):
     held = {runtime.module_name(n): n for n in stdlib}
