@@ -31,10 +31,10 @@ checked by the record's reader. A write the storage refuses (its quota, a DOMExc
 from collections import OrderedDict
 
 from ..compat import WHITESPACE
-from ..inputs import InputError
+from ..inputs import InputError, read_json
 from ..presets import NAMES, preset_rules
 from . import RecordError, only_record_keys, read_hand, replay, rules_from
-from .wire import dumps, read_text
+from .wire import dumps
 
 FORMAT = "mahjong-ledger"
 BUNDLE = "mahjong-ledger-games"  # the index, and an export of every game
@@ -160,7 +160,7 @@ def checked_game(record, names, ended):
 def _parsed(text):
     """The JSON of a stored or pasted text, bounded before it is parsed; ShelfError("bad_json")."""
     try:
-        return read_text(text)
+        return read_json(text)
     except InputError:
         raise ShelfError("bad_json") from None
 
@@ -463,7 +463,7 @@ class Shelf:
         games = []
         for entry in self.entries():
             if entry["problem"] is None:
-                games.append(read_text(entry["raw"]))
+                games.append(read_json(entry["raw"]))
             elif entry["raw"] is not None:
                 games.append({"unreadable": entry["raw"]})
         return dumps({"format": BUNDLE, "version": VERSION, "exported": now, "games": games})

@@ -35,10 +35,10 @@ import base64
 import binascii
 
 from .. import inputs as read
-from ..inputs import InputError
+from ..inputs import InputError, read_json
 from ..presets import FIELDS, NAMES, preset_rules
 from .record import MAX_HANDS, RecordError, rules_from
-from .wire import deflate_bytes, dumps, inflate, read_text
+from .wire import deflate_bytes, dumps, inflate
 
 FORMAT = "1"
 PREFIX = "g="  # the link's fragment: LANG/ledger/#g=...
@@ -244,7 +244,7 @@ def decode(text):
         standard = body.replace("-", "+").replace("_", "/")
         packed = binascii.a2b_base64((standard + "=" * (-len(body) % 4)).encode("ascii"))
         data = inflate(packed, MAX_JSON)  # cut short, too big, altered or followed by more
-        form = read_text(data.decode("utf-8"), MAX_JSON)
+        form = read_json(data.decode("utf-8"), MAX_JSON)
     except Exception:  # noqa: BLE001 (binascii.Error, ValueError, UnicodeError: their types vary)
         raise LinkError("damaged") from None
     try:

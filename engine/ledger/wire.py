@@ -17,7 +17,6 @@ ValueError: too big
 import json
 import zlib
 
-from ..inputs import InputError, read_json
 from ..presets import FIELDS
 
 # Keys in the order they are written (the order CPython wrote them in before this order was
@@ -100,37 +99,6 @@ def dumps(value, compact=False, ascii_only=False):
     out = []
     _write(value, out, ascii_only, "," if compact else ", ", ":" if compact else ": ")
     return "".join(out)
-
-
-# CPython reads no JSON integer of more digits (sys.get_int_max_str_digits); MicroPython does.
-MAX_DIGITS = 4300
-_TOO_BIG = 10 ** MAX_DIGITS
-
-
-def _digits_within(value):
-    if isinstance(value, int) and not isinstance(value, bool):
-        return -_TOO_BIG < value < _TOO_BIG
-    if isinstance(value, list):
-        return all(_digits_within(item) for item in value)
-    if isinstance(value, dict):
-        return all(_digits_within(item) for item in value.values())
-    return True
-
-
-def read_text(text, limit=None):
-    """engine.inputs.read_json, with CPython's bound on an integer's digits under MicroPython
-    too (a number of 5,000 digits is ``unreadable`` under both).
-
-    >>> try:
-    ...     read_text('{"start": ' + "9" * 5000 + "}")
-    ... except InputError as error:
-    ...     error.code
-    'unreadable'
-    """
-    value = read_json(text) if limit is None else read_json(text, limit)
-    if not _digits_within(value):
-        raise InputError("json", "unreadable", f"an integer of more than {MAX_DIGITS} digits")
-    return value
 
 
 # CPython's zlib has decompressobj (a bounded inflate); MicroPython's has only compress and
