@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Render the Korean and Japanese pages, copy the runtime and write the service worker.
 
-    python build.py [--out _site] [--base-url https://user.github.io/repo/]
+    python build.py [--out _site] [--base-url https://user.github.io/repo/] [--interpreter mpy|pyodide]
+
+The pages run on PyScript's MicroPython ("mpy", the default); `--interpreter pyodide` builds the
+same pages on PyScript's stock Pyodide.
 
 Every number on the pages comes from the `engine` package; nothing is restated here.
 """
@@ -36,17 +39,14 @@ from engine.conditions import state as cstate  # noqa: E402
 from tiles import hand as tile_hand, sprite  # noqa: E402
 
 LANGUAGES = ("ko", "ja")
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", runtime.STDLIB,
-                 "pyodide-lock.json")
-# Fetched only when a page needs them, never by a first visit: the ledger's QR encoder.
-# Not precached: the QR encoder (the share box fetches it), the PNG icons (a browser fetches them
-# to install the app or show a link preview, never to draw a page) and the decoder's licence
-# (shipped beside it, read by people): their bytes go to the standard library's compiled modules.
-ON_DEMAND = ("app/qr.zip", "icons/icon-192.png", "icons/icon-512.png", "icons/icon-maskable-512.png",
-             "runtime/fzstd/LICENSE")
-BUILD_INFO = "app/build.json"  # the build's hash and the snapshot's module list, read by the loader
+INTERPRETERS = tuple(runtime.INTERPRETERS)  # "mpy" first: the default
+# Not precached, fetched only when a page needs them: the QR encoder (the share box imports it),
+# the PNG icons (a browser fetches them to install the app or show a link preview, never to draw
+# a page). The worker keeps each once it is fetched.
+ON_DEMAND = ("runtime/qrcode/qrcode.mjs", "icons/icon-192.png",
+             "icons/icon-512.png", "icons/icon-maskable-512.png")
 DEFAULT_PARTS = {"rule": "riichi", "fumode": "count"}  # the default hand by its parts: fu breakdown
-PYSCRIPT_CONFIG = SITE / "pyscript.json"  # its URLs from the site root; each page prefixes its root
+PYSCRIPT_CONFIG = SITE / "pyscript.json"  # the plugins left out, for both interpreters
 
 
 class BuildError(Exception):
@@ -149,12 +149,14 @@ def script_json(value, separators=(",", ":")):
     return json.dumps(value, ensure_ascii=False, separators=separators).replace("</", "<\\/")
 
 
-def pyscript_config(root):
-    """PyScript's config for a page `root` below the site root, as the inline JSON its script
-    carries: PyScript resolves the interpreter's URL from the page. (The interpreter,
-    assets/pyodide-loader.mjs, unpacks app/app.zst itself.)"""
+def pyscript_config(root, package, interpreter):
+    """PyScript's config for the page running `package`, `root` below the site root, as the
+    inline JSON its script carries (PyScript resolves its URLs from the page): the interpreter's
+    module and the app's modules that package may import, each into Python's working directory."""
+    spec = runtime.INTERPRETERS[interpreter]
     config = json.loads(PYSCRIPT_CONFIG.read_text(encoding="utf-8"))
-    config["interpreter"] = root + config["interpreter"]
+    config["interpreter"] = f"{root}runtime/{spec['folder']}/{spec['loader']}"
+    config["files"] = {f"{root}app/{name}": f"./{name}" for name in runtime.page_files(package)}
     return json.dumps(config, separators=(",", ":"))
 
 
@@ -260,7 +262,7 @@ def page_context(page, lang, strings, data, base_url):
 
 # ---------------------------------------------------------------- stage 2: write pages
 
-def environment():
+def environment(interpreter):
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(SITE / "templates"),
         autoescape=True,
@@ -269,7 +271,12 @@ def environment():
         lstrip_blocks=True,
     )
     env.filters["fmt"] = present.fmt
-    env.globals["pyscript_config"] = pyscript_config
+    env.globals["pyscript_config"] = lambda root, package: pyscript_config(root, package, interpreter)
+    env.globals["interpreter"] = interpreter
+    env.globals["plugins_config"] = json.dumps(json.loads(PYSCRIPT_CONFIG.read_text(encoding="utf-8")),
+                                               separators=(",", ":"))
+    spec = runtime.INTERPRETERS[interpreter]
+    env.globals["interpreter_loader"] = f"runtime/{spec['folder']}/{spec['loader']}"
     return env
 
 
@@ -327,60 +334,36 @@ def copy_static(out):
     return written
 
 
-def write_app_archives(out):
-    """The engine package and every site module as one zip, unpacked by PyScript into Python's
-    cwd, and the QR encoder fetched on demand; returns the files written."""
-    runtime.write_app_zip(out / runtime.APP)
-    runtime.write_qr_zip(out / ON_DEMAND[0])
-    return [out / runtime.APP, out / ON_DEMAND[0]]
+def write_app(out):
+    """The engine package and every site module under app/, fetched by PyScript into Python's
+    working directory (each page lists its own: runtime.page_files); returns the files written."""
+    return runtime.write_app(out / "app")
 
 
-def copy_runtime(out):
-    """PyScript's requested chunks, Pyodide's files but its standard library; returns the files
-    written."""
-    if not runtime.PYSCRIPT_DIST.is_dir() or not runtime.PYODIDE_DIST.is_dir():
-        raise BuildError("node_modules is missing @pyscript/core or pyodide: run `npm ci`")
+def copy_runtime(out, interpreter):
+    """PyScript's requested chunks, the interpreter's files and the QR encoder, as npm has them;
+    returns the files written."""
+    if not runtime.PYSCRIPT_DIST.is_dir():
+        raise BuildError("node_modules is missing @pyscript/core: run `npm ci`")
+    files = {f"pyscript/{path.name}": path for path in runtime.pyscript_files()}
+    files |= runtime.interpreter_files(interpreter) | runtime.qrcode_files()
     written = []
-    target = out / "runtime" / "pyscript"
-    target.mkdir(parents=True, exist_ok=True)
-    for path in runtime.pyscript_files():
-        shutil.copy2(path, target / path.name)
-        written.append(target / path.name)
-    target = out / "runtime" / "pyodide"
-    target.mkdir(parents=True, exist_ok=True)
-    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"):
-        shutil.copy2(runtime.PYODIDE_DIST / name, target / name)
-        written.append(target / name)
-    runtime.write_lockfile(target / "pyodide-lock.json")
-    runtime.copy_zstd_decoder(out / "runtime" / "fzstd")
-    written.append(target / "pyodide-lock.json")
-    written += [p for p in (out / "runtime" / "fzstd").rglob("*") if p.is_file()]
+    for name, path in files.items():
+        if not path.is_file():
+            raise BuildError(f"node_modules is missing {path.relative_to(ROOT)}: run `npm ci`")
+        target = out / "runtime" / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(path, target)
+        written.append(target)
     return written
-
-
-def first_visit_room(out, written):
-    """What a first visit's FIRST_VISIT bytes leave for the standard library: less every precached
-    file `written` so far (the pages, the static files, app.zst, the runtime) on the wire."""
-    names = {path.relative_to(out).as_posix() for path in written} & set(precache_list(out))
-    unknown = set(precache_list(out)) - names
-    if unknown:  # a stage that writes a file must say so, or its bytes would be left out
-        raise BuildError(f"written but not counted in the first visit: {sorted(unknown)}")
-    others = sum(runtime.wire_size(name, (out / name).read_bytes()) for name in names)
-    return int(runtime.FIRST_VISIT) - others - runtime.SLACK
-
-
-def write_stdlib(out, room):
-    """The trimmed standard library, its compiled modules within `room` bytes on the wire (from
-    first_visit_room); returns its modules."""
-    return runtime.write_stdlib(out / "runtime" / "pyodide" / runtime.STDLIB, room)
 
 
 # ---------------------------------------------------------------- stage 4: service worker, sitemap
 
 def precache_list(out):
-    """Every file a visit may need, relative to the site root, sorted (build.json comes after);
-    not the files fetched on demand (ON_DEMAND), which the worker keeps once they are fetched."""
-    skip = {"sw.js", "sitemap.xml", "robots.txt", BUILD_INFO, *ON_DEMAND}
+    """Every file a visit may need, relative to the site root, sorted; not the files fetched on
+    demand (ON_DEMAND), which the worker keeps once they are fetched."""
+    skip = {"sw.js", "sitemap.xml", "robots.txt", *ON_DEMAND}
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
     return [f for f in files if f not in skip]
 
@@ -405,18 +388,11 @@ def write_service_worker(env, out):
     version = build_hash(out, files)
     # A page is cached once, under its folder URL ("ko/"): navigations are looked up that way,
     # and the worker answers "ko/index.html" from the same entry.
-    urls = [page_url(f) for f in files] + [BUILD_INFO]
+    urls = [page_url(f) for f in files]
     text = env.get_template("sw.js.j2").render(version=version, urls_json=json.dumps(urls),
                                                on_demand_json=json.dumps(list(ON_DEMAND)))
     write(out / "sw.js", text)
     return version
-
-
-def write_build_info(out, version, stdlib):
-    """What the page's Pyodide loader checks a stored memory snapshot against, and what the
-    snapshot worker imports."""
-    info = {"build": version, "warm": runtime.warm_modules(stdlib)}
-    write(out / BUILD_INFO, json.dumps(info, separators=(",", ":")))
 
 
 def write_sitemap(out, base_url):
@@ -439,6 +415,8 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default="_site", type=pathlib.Path)
     parser.add_argument("--base-url", default="", help="absolute site URL ending in /, for canonical links")
+    parser.add_argument("--interpreter", default=INTERPRETERS[0], choices=INTERPRETERS,
+                        help="PyScript's interpreter: MicroPython (mpy) or Pyodide")
     args = parser.parse_args(argv)
     base_url = args.base_url and args.base_url.rstrip("/") + "/"
     out = args.out.resolve()
@@ -450,19 +428,15 @@ def main(argv=None):
 
     if out.exists():
         shutil.rmtree(out)
-    env = environment()
+    env = environment(args.interpreter)
     written = write_pages(env, contexts, out)
     written += copy_static(out)
     written += write_tiles(out)
-    written += write_app_archives(out)
-    written += copy_runtime(out)
-    # The standard library comes last of a first visit's files: its compiled modules take the
-    # room the others leave.
-    stdlib = write_stdlib(out, first_visit_room(out, written))
+    written += write_app(out)
+    written += copy_runtime(out, args.interpreter)
     write_sitemap(out, base_url)
     version = write_service_worker(env, out)
-    write_build_info(out, version, stdlib)
-    print(f"built {out} (cache {version})")
+    print(f"built {out} ({args.interpreter}, cache {version})")
 
 
 if __name__ == "__main__":

@@ -16,12 +16,13 @@ from .hongkong import HkRules, hk_payments
 from .keys import DEFAULTS, KEYS
 from .mcr import mcr_payments
 from .nmjl import nmjl_payments
+from .inputs import EngineError
 from .query import InputError, parse
 from .riichi import Hand, TableRules, riichi_payments
 from .tilehand import hand_value, table_rules, tile_count, waits
 from .tiles import TileError
 
-__all__ = ["calculate", "calculate_values", "InputError", "KEYS", "DEFAULTS", "decimal_text"]
+__all__ = ["calculate", "calculate_values", "EngineError", "InputError", "KEYS", "DEFAULTS", "decimal_text"]
 
 
 def _payments(payments, number=None):

@@ -97,7 +97,13 @@ def codes(*names):
     return {name: CODES[name] for name in names}
 
 
-class InputError(ValueError):
+class EngineError(ValueError):
+    """The root of every error the engine raises on what it is given: a bad input (InputError
+    and its kin), tiles that cannot be read (tiles.TileError), stored games that cannot be kept
+    (ledger.games.ShelfError). A caller catches this one to catch them all."""
+
+
+class InputError(EngineError):
     """A bad input: ``field`` is its key, ``code`` one of CODES, ``value`` what was given and
     ``hand`` the 0-based hand of a ledger record it was found in (None elsewhere).
 
@@ -286,7 +292,7 @@ def choice(value, field, choices, hand=None, error=InputError):
     if isinstance(value, str):
         if choices and all(isinstance(c, int) for c in choices):
             value = integer(value, field, min(choices), max(choices), hand, error)
-        else:  # case does not matter: ``Tsumo``, ``e`` for ``E``
+        elif value not in choices:  # case does not matter: ``Tsumo``, ``e`` for ``E``
             by_case = {c.lower(): c for c in choices if isinstance(c, str)}
             value = by_case.get(normal(value).lower(), value)
     if value not in choices:

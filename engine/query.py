@@ -71,6 +71,14 @@ def used_keys(mapping):
     return [name for name in KEYS if counts(name, mapping)]
 
 
+# parse's answers by the strings of every key: a page parses its whole form on every input, and
+# the same form more than once (about 4 ms under MicroPython on a phone, against 20 us for this
+# lookup). The answers hold only ints, strings and bools; each caller gets its own copy.
+_PARSED = {}
+_PARSED_MAX = 64
+_DEFAULTS_IN_ORDER = tuple((name, DEFAULTS[name]) for name in KEYS)
+
+
 def parse(mapping):
     """Validate the keys that matter; unknown keys and keys that do not count are ignored.
 
@@ -78,6 +86,21 @@ def parse(mapping):
     such as the melds of a chiitoitsu, takes its default); raises InputError on the first bad
     value, in page order.
     """
+    given = mapping.get
+    raw = tuple(given(name, default) for name, default in _DEFAULTS_IN_ORDER)
+    try:
+        known = _PARSED.get(raw)
+    except TypeError:  # a list among the values (parse_qs gives them): parsed, not kept
+        return _parse(mapping)
+    if known is None:
+        known = _parse(mapping)
+        if len(_PARSED) >= _PARSED_MAX:
+            _PARSED.clear()
+        _PARSED[raw] = known
+    return dict(known)
+
+
+def _parse(mapping):
     values = {}
     for name in KEYS:  # in order: a key's `when` only names keys before it
         if counts(name, values):

@@ -12,6 +12,7 @@ Green Red 27–33. ``0`` in the notation is a red five: the same tile, counted a
 import re
 
 from .compat import Record, unique, whole
+from .inputs import EngineError
 
 SUITS = "mpsz"
 HONOURS = range(27, 34)
@@ -24,7 +25,7 @@ MELD_KINDS = ("chi", "pon", "kan", "ankan")  # chi, pon, kan (called or added) a
 _WRITTEN = re.compile(r"([0-9]+[mps]|[1-7]+z)+$")
 
 
-class TileError(ValueError):
+class TileError(EngineError):
     """Tiles that cannot be read: ``field`` and a code of SPEC §9.2 (query.py turns it into an
     InputError)."""
 

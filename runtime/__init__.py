@@ -1,35 +1,36 @@
 """The browser runtime the pages load, and nothing more. Used by build.py's copy stage.
 
-- PyScript: `core.js` and the chunks the pages request (tests/browser/test_snapshot.py records
+- PyScript: `core.js` and the chunks the pages request (tests/browser/test_offline.py records
   every request and checks that the shipped chunks are exactly those).
-- Pyodide: npm's files, except that the standard library (`python_stdlib.zst`: stdlib.py) holds
-  only the modules the pages import (imports.py), compiled ahead or without comments and
-  docstrings, and `pyodide-lock.json` lists no package (the pages load none).
-- `app.zst` (APP): every module of the engine package and of `site/` (the pages' packages and their
-  shared modules), subpackages included; a page's script only calls its package's start()
-  (files.py, archive.py).
-- `qr.zip`: segno's QR encoder (`segno/encoder.py` and `segno/consts.py` as the installed
-  package has them, with its licence) as the package `segno_encoder`, fetched by the ledger only
-  when its share box opens; not precached (a first visit never downloads it), kept by the service
-  worker once fetched. The rest of segno (writers, helpers, command line) is not shipped: the
-  page draws the code's SVG itself from the encoder's matrix.
-
-Modules: files.py (what ships), imports.py (which modules a start imports: one scanner over one
-root set), stdlib.py (the standard library's packing and the byte budget search; the Python it
-runs under Node is pyc_worker.py), archive.py (app.zip, qr.zip).
+- The interpreter (files.INTERPRETERS): MicroPython's `micropython.mjs` and `.wasm` by default;
+  with `--interpreter pyodide`, Pyodide's files as npm has them (a plain stock boot).
+- `app/` (archive.py): every module of the engine package and of `site/` but the build's own,
+  without docs; each page's config lists the modules its package may import (files.page_files).
+- `runtime/qrcode/`: qrcode-generator's ES module, imported by the ledger's share box only when
+  it first draws a code.
 """
-from .archive import APP, without_docs, write_app_zip, write_qr_zip, write_zip, zip_bytes, zstd_pack
-from .files import (PYODIDE_DIST, PYSCRIPT_DIST, app_files, copy_zstd_decoder, module_name, on_demand_files,
-                    pyscript_files, qr_files, write_lockfile)
-from .imports import start_imports, stdlib_roots, trace, warm_modules
-from .stdlib import (FIRST_VISIT, SENT_AS_IS, SLACK, STDLIB, compile_order, compile_modules, deflated_size,
-                     gzip_size, wire_size, write_stdlib)
+import gzip
+
+from .archive import without_docs, write_app
+from .files import (BUILD_ONLY, INTERPRETERS, PYSCRIPT_DIST, app_files, interpreter_files, module_name,
+                    page_files, pyscript_files, qrcode_files)
+
+# What GitHub Pages sends without compressing it (by content type: archives and images); it gzips
+# everything else the site holds (text, JavaScript, JSON, SVG, wasm).
+SENT_AS_IS = (".zip", ".png", ".ico", ".jpg", ".webp", ".woff2")
+
+
+def gzip_size(data):
+    return len(gzip.compress(data, 6, mtime=0))
+
+
+def wire_size(name, data):
+    """The bytes GitHub Pages sends for the file `name` holding `data`."""
+    return len(data) if name.endswith(SENT_AS_IS) else gzip_size(data)
+
 
 __all__ = [
-    "APP", "FIRST_VISIT", "PYODIDE_DIST", "PYSCRIPT_DIST", "SENT_AS_IS", "SLACK", "STDLIB",
-    "app_files", "compile_modules", "compile_order", "copy_zstd_decoder", "deflated_size",
-    "gzip_size", "module_name", "on_demand_files", "pyscript_files", "qr_files",
-    "start_imports", "stdlib_roots", "trace", "warm_modules", "wire_size", "without_docs",
-    "write_app_zip", "write_lockfile", "write_qr_zip", "write_stdlib",
-    "write_zip", "zip_bytes", "zstd_pack",
+    "BUILD_ONLY", "INTERPRETERS", "PYSCRIPT_DIST", "SENT_AS_IS", "app_files", "gzip_size",
+    "interpreter_files", "module_name", "page_files", "pyscript_files", "qrcode_files", "wire_size",
+    "without_docs", "write_app",
 ]

@@ -3,8 +3,10 @@ change, field errors, clipboard and share, SVG elements. Text goes in with textC
 as HTML.
 
 A `Page` wraps the document a page's start() is given; nothing here touches a page on import, so
-these modules import in plain Python and join the engine's memory image.
+these modules import in plain Python and join the engine's memory image. The browser's side
+comes from `pyscript.ffi`, which PyScript gives both interpreters (MicroPython and Pyodide).
 """
+
 SVG = "http://www.w3.org/2000/svg"
 
 
@@ -27,7 +29,7 @@ class Page:
         """The elements matching `selector`, each with its `inner` elements, looked up once."""
         key = (selector, inner)
         if key not in self.found:
-            self.found[key] = [(element, *(element.querySelector(part) for part in inner))
+            self.found[key] = [(element,) + tuple(element.querySelector(part) for part in inner)
                                for element in self.document.querySelectorAll(selector)]
         return self.found[key]
 
@@ -91,23 +93,24 @@ class Page:
         is none, or the user closed it, so the caller can copy instead."""
         if not hasattr(self.window.navigator, "share"):
             return False
-        from pyodide.ffi import to_js  # the browser's only
+        from pyscript.ffi import to_js  # the browser's only: a dict becomes a JavaScript object
 
         try:
-            await self.window.navigator.share(to_js(data, dict_converter=self.window.Object.fromEntries))
+            await self.window.navigator.share(to_js(data))
         except Exception:  # dismissed, or not allowed here
             return False
         return True
 
     def fill_svg(self, svg, view_box, elements):
         """Replace `svg`'s children with `elements`, (tag, {attribute: value}, text or None) each;
-        a text is only ever textContent."""
+        a text is only ever textContent. Attributes are set in their names' order (a MicroPython
+        dict keeps none)."""
         svg.replaceChildren()
         svg.setAttribute("viewBox", view_box)
         for tag, attributes, text in elements:
             node = self.document.createElementNS(SVG, tag)
-            for name, value in attributes.items():
-                node.setAttribute(name, value)
+            for name in sorted(attributes):
+                node.setAttribute(name, attributes[name])
             if text is not None:
                 node.textContent = text
             svg.appendChild(node)
@@ -126,6 +129,72 @@ def found(node):
 
 def proxy(handler):
     """A JavaScript-callable handler (kept by the caller for as long as the page listens)."""
-    from pyodide.ffi import create_proxy  # the browser's only
+    from pyscript.ffi import create_proxy  # the browser's only
 
     return create_proxy(handler)
+
+
+def later(coroutine):
+    """Run `coroutine` on the page's event loop, after the handler that starts it returns
+    (asyncio.create_task: MicroPython's asyncio has no ensure_future)."""
+    import asyncio
+
+    return asyncio.create_task(coroutine)
+
+
+class JsCallError(Exception):
+    """A JavaScript call that threw: its message is the error's "Name: message"."""
+
+
+def js_call(window, target, name, *args):
+    """`target[name](*args)` (or the property `target[name]`), an error it throws raised here as
+    JsCallError. MicroPython 1.27 cannot catch in Python what a JavaScript call throws (it
+    escapes the handler whole): assets/engine-start.js's engineCall catches it in JavaScript and
+    answers [ok, value or message]."""
+    answer = window.engineCall(target, name, *args)
+    if not answer[0]:
+        raise JsCallError(answer[1])
+    return answer[1]
+
+
+class Storage:
+    """The page's localStorage, every call through js_call: a storage that refuses (full, or
+    site data blocked) raises JsCallError under both interpreters, as engine.ledger.games and
+    the draft expect of a storage."""
+
+    def __init__(self, window, storage):
+        self.window, self.storage = window, storage
+
+    def getItem(self, key):
+        value = self._call("getItem", key)
+        return value if isinstance(value, str) else None
+
+    def setItem(self, key, value):
+        self._call("setItem", key, value)
+
+    def removeItem(self, key):
+        self._call("removeItem", key)
+
+    def key(self, index):
+        value = self._call("key", index)
+        return value if isinstance(value, str) else None
+
+    @property
+    def length(self):
+        return self._call("length")
+
+    def _call(self, name, *args):
+        return js_call(self.window, self.storage, name, *args)
+
+
+def local_storage(window):
+    """The window's localStorage as a Storage, or None where the browser refuses it (site data
+    blocked: reading the property, or the first read, throws)."""
+    try:
+        storage = Storage(window, js_call(window, window, "localStorage"))
+        if not found(storage.storage):
+            return None
+        storage.length  # noqa: B018 - a blocked storage throws on its first use
+    except JsCallError:
+        return None
+    return storage

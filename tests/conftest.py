@@ -20,9 +20,14 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "browser: drives Debian's Chromium against the built site")
 
 
+# The browser tests serve the site under a sub-path, as GitHub Pages serves a project's site.
+SUBPATH = "/repo/"
+
+
 @pytest.fixture(scope="session")
 def site(tmp_path_factory):
-    """The site built once into a temporary folder, shared by the tests that read it."""
-    out = tmp_path_factory.mktemp("site")
+    """The site built once per run into a temporary folder (under SUBPATH: the browser tests serve
+    its parent), shared by every test that reads it."""
+    out = tmp_path_factory.mktemp("served") / SUBPATH.strip("/")
     build.main(["--out", str(out)])
     return out

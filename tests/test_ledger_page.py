@@ -46,10 +46,10 @@ def test_head_and_csp_as_the_calculator(site, pages, lang):
     assert page.title.string.strip() == strings(lang)["ledger"]["meta"]["title"]
     csp = {"http-equiv": "Content-Security-Policy"}
     assert page.find("meta", attrs=csp)["content"] == calculator.find("meta", attrs=csp)["content"]
-    script = page.find("script", type="py")
+    script = page.find("script", type="mpy")
     assert "from ledger import start" in script.string
-    config = json.loads(script["config"])
-    calculator_config = json.loads(calculator.find("script", type="py")["config"])
+    config = json.loads(page.find("mpy-config").string)
+    calculator_config = json.loads(calculator.find("mpy-config").string)
     assert config["interpreter"] == "../" + calculator_config["interpreter"]
     assert (site / urlparse(config["interpreter"]).path.replace("../../", "")).is_file()
 
@@ -146,7 +146,7 @@ def test_precached_and_in_the_sitemap(site):
     worker = (site / "sw.js").read_text()
     files = json.loads(re.search(r"const FILES = (\[.*?\]);", worker).group(1))
     for name in ("ko/ledger/", "ja/ledger/", "ko/conditions/", "ja/conditions/",
-                 "app/app.zst", "assets/boot.js",
+                 "app/ledger/page.py", "assets/boot.js",
                  "assets/ledger-link.js"):
         assert name in files, name
     sitemap = (site / "sitemap.xml").read_text()
@@ -290,24 +290,6 @@ def test_final_rows_and_history_of_a_wrc_game_with_a_chombo(lang):
     mangan = {**record, "rules": ledger.rules_from({"preset": "tenhou"})}
     assert ledger_present.describe(words, record["hands"][1], mangan) == \
         words["history"]["chombo"].format(seat=words["seat"]["2"])
-
-
-def test_the_qr_encoder_ships_on_demand_only(site):
-    """app/qr.zip (segno's encoder) is not precached: a first visit never downloads it; the
-    worker keeps it once the share box has fetched it."""
-    import zipfile
-
-    worker = (site / "sw.js").read_text()
-    files = json.loads(re.search(r"const FILES = (\[.*?\]);", worker).group(1))
-    assert "app/qr.zip" not in files
-    on_demand = json.loads(re.search(r"const ON_DEMAND = (\[.*?\]);", worker).group(1))
-    assert on_demand == ["app/qr.zip", "icons/icon-192.png", "icons/icon-512.png",
-                         "icons/icon-maskable-512.png", "runtime/fzstd/LICENSE"]
-    assert not set(on_demand) & set(files)
-    with zipfile.ZipFile(site / "app" / "qr.zip") as archive:
-        names = set(archive.namelist())
-    assert names == {"segno_encoder/__init__.py", "segno_encoder/encoder.py",
-                     "segno_encoder/consts.py", "segno_encoder/LICENSE"}
 
 
 @pytest.mark.parametrize("lang, players, tenpai, riichi, said", [

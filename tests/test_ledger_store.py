@@ -86,10 +86,22 @@ class Clock:
         return type("Date", (), {"toISOString": lambda self: cls.now})()
 
 
+def engine_call(target, name, *args):
+    """What assets/engine-start.js's engineCall does, for a window in Python: target[name](*args)
+    or the property, answered [True, value] or [False, "Name: message"], never raised."""
+    try:
+        member = getattr(target, name)
+        return [True, member(*args) if callable(member) else member]
+    except Exception as error:  # noqa: BLE001 - as the JavaScript catches any error
+        return [False, f"{type(error).__name__}: {error}"]
+
+
 class Window:
     def __init__(self, storage):
         self.localStorage = storage
         self.Date = Clock
+
+    engineCall = staticmethod(engine_call)  # noqa: N815 (the page's name)
 
 
 class Dom:

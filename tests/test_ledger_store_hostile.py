@@ -8,7 +8,7 @@ import pytest
 
 from engine.ledger import games
 from tests import test_ledger_store
-from tests.test_ledger_store import NOW, Clock, ledger_page, store
+from tests.test_ledger_store import NOW, Clock, engine_call, ledger_page, store
 
 LATER = "2026-12-07T10:00:00.000Z"
 
@@ -33,6 +33,7 @@ class Blocked:
     """A window whose site data is blocked: reading localStorage throws (SecurityError)."""
 
     Date = Clock
+    engineCall = staticmethod(engine_call)  # noqa: N815 (the page's name)
 
     @property
     def localStorage(self):  # noqa: N802 (the browser's name)

@@ -16,10 +16,8 @@ STRINGS = {lang: tomllib.loads((build.CONTENT / lang / "strings.toml").read_text
 
 
 @pytest.fixture(scope="module")
-def pages(tmp_path_factory):
-    out = tmp_path_factory.mktemp("site")
-    build.main(["--out", str(out)])
-    return {lang: BeautifulSoup((out / lang / "index.html").read_text(encoding="utf-8"), "html.parser")
+def pages(site):
+    return {lang: BeautifulSoup((site / lang / "index.html").read_text(encoding="utf-8"), "html.parser")
             for lang in LANGS}
 
 

@@ -36,8 +36,8 @@ def test_service_worker_lists_every_file(site):
     text = (site / "sw.js").read_text()
     listed = json.loads(text.split("const FILES = ", 1)[1].split(";\n", 1)[0])
     for name in ("ko/", "ja/", "./", "assets/style.css",
-                 "app/app.zst", "app/build.json", "runtime/pyscript/core.js",
-                 *(f"runtime/pyodide/{f}" for f in build.PYODIDE_FILES)):
+                 "app/engine/__init__.py", "app/calculator/__init__.py", "runtime/pyscript/core.js",
+                 "runtime/micropython/micropython.mjs", "runtime/micropython/micropython.wasm"):
         assert name in listed, name
     chunks = [p.name for p in (site / "runtime" / "pyscript").iterdir()]
     assert all(f"runtime/pyscript/{c}" in listed for c in chunks)
@@ -50,7 +50,7 @@ def test_service_worker_lists_every_file(site):
 
 def test_cache_name_follows_the_content(tmp_path):
     build.main(["--out", str(tmp_path)])
-    env = build.environment()
+    env = build.environment("mpy")
     first = build.write_service_worker(env, tmp_path)
     assert build.write_service_worker(env, tmp_path) == first
     (tmp_path / "assets" / "style.css").write_text("changed")

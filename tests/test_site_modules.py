@@ -1,11 +1,10 @@
 """Every site/ module imports in plain Python without a page, and touches none when imported
-(STYLE.md point 12): that is what lets the engine's memory image import them all ahead. The page
-helpers of site/dom.py and site/address.py, and the presenters, run here on small fake elements."""
+(STYLE.md point 12): the tests and the build import them so. The page helpers of site/dom.py and
+site/address.py, and the presenters, run here on small fake elements."""
 import asyncio
 import builtins
 import concurrent.futures
 import importlib
-import json
 import pathlib
 import sys
 
@@ -58,14 +57,6 @@ def test_every_site_module_imports_without_a_page(monkeypatch):
         importlib.import_module(name)
     assert refused == []
     monkeypatch.setattr(builtins, "__import__", real_import)
-
-
-def test_the_memory_image_imports_every_page_module(site):
-    """All page modules join the engine's memory image, and only app.zst ships them."""
-    warm = json.loads((site / "app" / "build.json").read_text())["warm"]
-    assert set(site_modules()) <= set(warm)
-    assert not (site / "app" / "ledger_page.zip").exists()
-    assert not list((site / "app").glob("*.py")) and not list((site / "app").glob("pyscript*.json"))
 
 
 # ---------------------------------------------------------------- fake page

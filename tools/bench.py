@@ -22,27 +22,32 @@ page using npm's untouched files (node_modules/pyodide: the full standard librar
 Every figure is also shown as a ratio to that floor. Each round runs every variant once, in
 rotating order, so the noise of a shared machine spreads evenly over them.
 
+The pages run on MicroPython (the default build); `--site` may name a Pyodide build too
+(`build.py --interpreter pyodide`), measured the same way.
+
 Figures (medians):
 - cold: a fresh browser profile, navigation start to <html data-engine="ready">;
-- warm offline: the same profile, offline, once the service worker is installed and the engine's
-  memory image is stored (the page says data-engine-start="snapshot");
+- warm offline: the same profile, offline, once the service worker is installed;
 - floor: the bare `loadPyodide()`, cold, fresh profile;
 - input to card: on the warm page, setting a field and firing `input` until the total card shows
   the new value, with the CPU slowed down and without;
-- bytes: what the server sent for a cold visit, the precache and the image's making included.
+- bytes: what the server sent for a cold visit, the service worker's precache included;
+- computing, on a page booted without slow-down and then slowed: a tap on a palette tile that
+  completes 13 tiles, to the updated card; the hand 111222333444m55p typed in, to its card; a
+  13-tile hand typed in, to its waits; the ledger's conditions panel at a game's last round,
+  a riichi ticked, to every seat's answer redrawn.
 
-`--tiles-only` measures a hand by its tiles (fumode=tiles) only, on a page booted without slow-down
-and then slowed: a tap on a palette tile that completes 13 tiles, to the updated card, and the
-hand 111222333444m55p typed in, to its card (goals 30 ms and 100 ms at 4x).
+`--tiles-only` measures the computing figures only, without the network shaping.
 
 `--cold-only` measures the cold start and the floor only (and the bytes up to the end of the
-precache); with several `--site` folders it compares builds in the same rounds (a PYC_BUDGET curve).
+precache); with several `--site` folders it compares builds in the same rounds.
 """
 import argparse
 import contextlib
 import gzip
 import hashlib
 import http.server
+import json
 import pathlib
 import shutil
 import statistics
@@ -54,9 +59,9 @@ import time
 from playwright.sync_api import sync_playwright
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
-from browser.conftest import CHROMIUM, FLAGS  # noqa: E402
-from browser.helpers import INPUT_TO_CARD  # noqa: E402
+sys.path[:0] = [str(ROOT), str(ROOT / "site")]
+from tests.browser.conftest import CHROMIUM, FLAGS  # noqa: E402
+from tests.browser.helpers import INPUT_TO_CARD  # noqa: E402
 from runtime import SENT_AS_IS  # noqa: E402
 
 SUBPATH = "/repo/"
@@ -232,20 +237,17 @@ def run_page(playwright, base, cpu, cold_only=False):
     with profile(playwright, cpu) as (context, page):
         Pages.sent = 0
         cold = ready_ms(page, base + "ko/")
-        assert page.get_attribute("html", "data-engine-start") == "fresh"
+        # the worker takes the page once it is installed, its precache complete
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=300_000)
-        if cold_only:
-            return {"cold": cold, "bytes": Pages.sent}
-        page.wait_for_function("document.documentElement.dataset.engineImage", timeout=300_000)
-        image = page.get_attribute("html", "data-engine-image")
         page.wait_for_timeout(500)
         sent = Pages.sent
+        if cold_only:
+            return {"cold": cold, "bytes": sent}
         if "--log" in sys.argv:
             for row in Pages.log:
                 print(*row, file=sys.stderr)
         context.set_offline(True)
         warm = ready_ms(page, base + "ko/?han=4&fu=40")
-        start = page.get_attribute("html", "data-engine-start")
         assert page.inner_text('[data-result="total"] [data-value]') == "8,000"
         page.wait_for_timeout(1000)  # the live region's quiet time, as a player pauses
         hans = ("1", "2", "3", "6", "8", "11", "13", "4")
@@ -253,8 +255,7 @@ def run_page(playwright, base, cpu, cold_only=False):
         page.slow_cpu(1)
         fast = [page.evaluate(INPUT_TO_CARD, han) for han in hans]
     return {"cold": cold, "warm": warm, "input": statistics.median(inputs),
-            "input_fast": statistics.median(fast), "bytes": sent,
-            "starts": f"{image}/{start}"}
+            "input_fast": statistics.median(fast), "bytes": sent}
 
 
 # In the page: tap a palette tile that completes the 13 tiles shown; the ms until the total card
@@ -288,7 +289,42 @@ TYPE_TO_CARD = """hand => {
   field.dispatchEvent(new Event("input", { bubbles: true }));
   return [ms, total];
 }"""
+# In the page: type a 13-tile hand; the ms until its waits are listed.
+TYPE_TO_WAITS = """hand => {
+  const field = document.querySelector("#f-hand");
+  const waits = document.querySelector("[data-tiles-waits]");
+  const agari = document.querySelector("#f-agari");
+  for (const emptied of [agari, field]) {
+    emptied.value = "";
+    emptied.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+  const started = performance.now();
+  field.value = hand;
+  field.dispatchEvent(new Event("input", { bubbles: true }));
+  const ms = performance.now() - started;
+  if (document.querySelector("[data-tiles-waits-box]").hidden) throw new Error("no waits");
+  return [ms, waits.children.length];
+}"""
+# In the ledger at a game's last round: tick riichi in the conditions panel (or untick it); the ms
+# until every seat's answer is redrawn.
+TICK_TO_PANEL = """() => {
+  const box = document.querySelector("[data-need-riichi]");
+  const seats = document.querySelector("[data-need-seats]");
+  const before = seats.textContent;
+  const started = performance.now();
+  box.click();
+  const ms = performance.now() - started;
+  if (seats.textContent === before) throw new Error("the panel did not change");
+  return ms;
+}"""
+# An east-only game up to its last round (tests/browser/test_ledger_conditions.py's).
+LAST_ROUND = {"rules": {"preset": "tenhou", "length": "east"}, "hands": [
+    {"result": "ron", "from": 2, "winners": [{"seat": 1, "han": 3, "fu": 40}], "riichi": [1]},
+    {"result": "tsumo", "winners": [{"seat": 3, "han": 1, "fu": 30}], "riichi": []},
+    {"result": "draw", "tenpai": [0], "riichi": []},
+]}
 WAITING = "123m456p789s1155z"  # East seat, East round: 1z (double East) or 5z (White)
+THIRTEEN = "1112345678999m"  # nine gates: waits on all nine, many readings each
 HEAVY = "111222333444m55p"  # many readings: four triplets, or sequences, or a mix
 
 
@@ -299,10 +335,24 @@ def run_tiles(playwright, base, cpu, _cold_only=False):
         page.slow_cpu(cpu)
         taps = [page.evaluate(TAP_TO_CARD, tile) for tile in ("1z", "5z") * 4]
         typed = [page.evaluate(TYPE_TO_CARD, HEAVY) for _ in range(4)]
+        waits = [page.evaluate(TYPE_TO_WAITS, THIRTEEN) for _ in range(4)]
+        page.slow_cpu(1)
+        ledger = page.context.new_page()
+        ready_ms(ledger, base + "ko/ledger/")
+        ledger.fill("[data-ledger-import]", json.dumps(LAST_ROUND))
+        ledger.click("[data-ledger-import-go]")
+        ledger.wait_for_selector("[data-need-panel][open]")
+        ledger.wait_for_timeout(1000)
+        context_cdp = page.context.new_cdp_session(ledger)
+        context_cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+        panel = [ledger.evaluate(TICK_TO_PANEL) for _ in range(6)]
     assert {shown for _ms, _before, shown in taps} == {"3,900", "2,000"}, taps
     assert {total for _ms, total in typed} == {"48,000"}, typed  # a dealer's suuankou
+    assert len({count for _ms, count in waits}) == 1, waits
     return {"tap": statistics.median(ms for ms, *_ in taps),
-            "heavy": statistics.median(ms for ms, _ in typed)}
+            "heavy": statistics.median(ms for ms, _ in typed),
+            "waits": statistics.median(ms for ms, _ in waits),
+            "panel": statistics.median(panel)}
 
 
 def run_floor(playwright, base, cpu, cold_only=False):
@@ -322,7 +372,7 @@ def main(argv=None):
     parser.add_argument("--cold-only", action="store_true",
                         help="the cold start and the floor only, no image, warm start or input")
     parser.add_argument("--tiles-only", action="store_true",
-                        help="a hand by its tiles only: a palette tap and a many-reading hand")
+                        help="the computing figures only: tiles, waits, the ledger's panel")
     args = parser.parse_args(argv)
     sites = args.site or [ROOT / "_site"]
     if args.tiles_only:
@@ -334,6 +384,8 @@ def main(argv=None):
         run_floor(playwright, bases[0], args.cpu)  # warm-up: the first Chromium start pays extra
         for round_ in range(args.runs):
             runs = [(run_floor, 0, None), *((run_page, i, results[i]) for i in range(len(sites)))]
+            if not args.cold_only:
+                runs += [(run_tiles, i, results[i]) for i in range(len(sites))]
             shift = round_ % len(runs)  # rotating order: the noise spreads over every variant
             for run, index, into in runs[shift:] + runs[:shift]:
                 figures = run(playwright, bases[index], args.cpu, args.cold_only)
@@ -367,21 +419,29 @@ def bench_tiles(site, args):
             for key, value in run_tiles(playwright, base, args.cpu).items():
                 figures.setdefault(key, []).append(value)
             print(f"round {round_ + 1}/{args.runs}", file=sys.stderr, flush=True)
-    print(f"\nfumode=tiles, CPU {args.cpu:g}x slower, medians of {args.runs} runs (each a median)")
-    for key, label, goal in (("tap", "palette tap to updated card", 30),
-                             ("heavy", f"{HEAVY} typed, to its card", 100)):
-        values = figures[key]
-        print(f"{label:44} {statistics.median(values):>7.1f} ms   "
-              f"{min(values):.1f}–{max(values):.1f}  (goal <= {goal} ms)")
+    print(f"\nCPU {args.cpu:g}x slower, medians of {args.runs} runs (each a median)")
+    report_computing(figures)
+
+
+COMPUTING = (("tap", "a palette tap to the updated card", 40),
+             ("heavy", f"{HEAVY} typed, to its card", 100),
+             ("waits", f"{THIRTEEN} typed, to its waits", 300),
+             ("panel", "ledger's conditions panel, riichi ticked", 300))
+
+
+def report_computing(figures):
+    for key, label, goal in COMPUTING:
+        if key in figures:
+            values = figures[key]
+            print(f"{label:44} {statistics.median(values):>7.1f} ms {'':>8}   "
+                  f"{min(values):.1f}–{max(values):.1f}  (goal <= {goal} ms)")
 
 
 def report(results, floor, cpu):
-    median = {key: statistics.median(values) for key, values in results.items() if key != "starts"}
-    spread = {key: (min(values), max(values)) for key, values in results.items() if key != "starts"}
-    if "starts" in results:
-        print(f"image made / warm start, per run: {', '.join(results['starts'])}")
-    rows = [("cold: first visit to data-engine=ready", "cold", 0.6),
-            ("warm: offline, installed, to ready", "warm", 0.25)]
+    median = {key: statistics.median(values) for key, values in results.items()}
+    spread = {key: (min(values), max(values)) for key, values in results.items()}
+    rows = [("cold: first visit to data-engine=ready", "cold", 0.12),
+            ("warm: offline, installed, to ready", "warm", 0.06)]
     for label, key, goal in rows:
         if key in median:
             print(f"{label:44} {median[key]:>7.0f} ms {median[key] / floor:>7.2f}x   "
@@ -394,7 +454,8 @@ def report(results, floor, cpu):
     what = "cold visit to the end of the precache" if "warm" not in median else "cold visit"
     print(f"{'bytes on the wire, ' + what:44} {median['bytes'] / 1_048_576:>6.2f} MiB"
           f" {'':>8}   {spread['bytes'][0] / 1_048_576:.2f}–{spread['bytes'][1] / 1_048_576:.2f}"
-          "  (goal <= 4.5 MiB)")
+          "  (goal <= 1.0 MiB)")
+    report_computing(results)
 
 
 if __name__ == "__main__":

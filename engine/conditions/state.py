@@ -16,7 +16,7 @@ engine.conditions.state.StateError: seat='4': out_of_range
 from collections import OrderedDict
 
 from .. import inputs as read
-from ..compat import WHITESPACE
+from ..compat import stripped
 from ..inputs import InputError
 from ..keys import KEYS, MAX_VALUE_LENGTH
 from ..ledger import RecordError, replay, rules_from
@@ -81,17 +81,6 @@ def _between_amounts(text):
                 start = at + 1
     parts.append(text[start:])
     return parts
-
-
-def _stripped(text):
-    """`text` without the whitespace CPython's str.strip() takes off (MicroPython's takes only
-    ASCII whitespace)."""
-    start, end = 0, len(text)
-    while start < end and text[start] in WHITESPACE:
-        start += 1
-    while end > start and text[end - 1] in WHITESPACE:
-        end -= 1
-    return text[start:end]
 
 
 def _amount(text):
@@ -203,10 +192,10 @@ def _score_texts(text, players):
     """The amounts of a typed score list: split on "/" (the Korean page's "32,000 / 28,500 / …"),
     else on commas, else on the commas that are not thousands separators ("32,000, 28,500")."""
     if "/" in text:
-        return [_ungrouped(_stripped(part)) for part in text.split("/")]
-    scores = [_stripped(part) for part in text.split(",")]
+        return [_ungrouped(stripped(part)) for part in text.split("/")]
+    scores = [stripped(part) for part in text.split(",")]
     if len(scores) != players:
-        scores = [_stripped(part).replace(",", "") for part in _between_amounts(text)]
+        scores = [stripped(part).replace(",", "") for part in _between_amounts(text)]
     return scores
 
 

@@ -31,7 +31,7 @@ checked by the record's reader. A write the storage refuses (its quota, a DOMExc
 from collections import OrderedDict
 
 from ..compat import WHITESPACE
-from ..inputs import InputError, read_json
+from ..inputs import EngineError, InputError, read_json
 from ..presets import NAMES, preset_rules
 from . import RecordError, only_record_keys, read_hand, replay, rules_from
 from .wire import dumps
@@ -57,7 +57,7 @@ ID_CHARACTERS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_
 MAX_ID = 40
 
 
-class ShelfError(ValueError):
+class ShelfError(EngineError):
     """``code`` is one of CODES; ``record_error`` the RecordError behind a ``bad_record``;
     ``version`` the version a ``unknown_version`` envelope gave."""
 

@@ -131,7 +131,8 @@ def text_slots(view):
               ("dock_payments", one("[data-dock-payments]"), view["payments"]),
               ("middle_label", one("[data-middle-label]"), view["middle_label"])]
     rows = each(*WHO_PAYS)
-    for index, ((_row, *cells), texts) in enumerate(zip(rows, view["who_pays"])):
+    for index, (found, texts) in enumerate(zip(rows, view["who_pays"])):
+        cells = found[1:]  # the row, then its cells
         slots += [((part, index), cell, text)
                   for part, cell, text in zip(("payer", "amount", "honba"), cells, texts)]
     return slots
@@ -140,8 +141,8 @@ def text_slots(view):
 def payer_rows(view):
     """(slot, row, hidden) for each row of the who-pays table: three-player riichi hides the third."""
     rows = each(*WHO_PAYS)
-    return [(("payer_row", index), row, index >= len(view["who_pays"]))
-            for index, (row, *_cells) in enumerate(rows)]
+    return [(("payer_row", index), found[0], index >= len(view["who_pays"]))
+            for index, found in enumerate(rows)]  # the row, then its cells
 
 
 def draw(result):
@@ -201,7 +202,7 @@ def draw_hk_columns(mapping):
         values = {name: parse_value(name, mapping[name]) for name in HK_KEYS}
     except engine.InputError:
         return
-    settings = tuple(values.values())
+    settings = tuple(values[name] for name in HK_KEYS)
     if settings == state["hk"]:
         return
     state["hk"] = settings
@@ -271,8 +272,8 @@ def apply_preset():
     """The rule-set selector writes its values into the table-rule controls."""
     players = page["form"].elements.namedItem("players").value
     preset = page["form"].elements.namedItem("preset").value
-    for name, value in {**present.preset_keys(preset, players),
-                        **present.preset_tile_keys(preset)}.items():
+    for name, value in dict(present.preset_keys(preset, players),
+                            **present.preset_tile_keys(preset)).items():
         field = page["form"].elements.namedItem(name)
         if getattr(field, "type", None) == "checkbox":
             field.checked = value == "1"
@@ -300,7 +301,7 @@ def with_tiles(mapping, typed=False):
             box.draw(None)
         return mapping
     hand = box.sync(typed=typed)
-    return box.adjust({**mapping, "agari": box.control("agari").value}, hand)
+    return box.adjust(dict(mapping, agari=box.control("agari").value), hand)
 
 
 def recompute(name=None):
@@ -341,7 +342,7 @@ def on_link(_event=None):
     settle_link(write=False)  # and an address still pending from before does not
     form = read_form()
     follow_preset(form)
-    update(with_tiles({**form, **address.read(page["dom"].window, engine.KEYS)}))
+    update(with_tiles(dict(form, **address.read(page["dom"].window, engine.KEYS))))
     draw_hk_columns(form)
 
 

@@ -6,13 +6,17 @@ result differently.
 
 >>> fmt(3900), fmt(1234.5), fmt(0.025), fmt(-0.5), fmt(-12000)
 ('3,900', '1,234.5', '0.025', '-0.5', '-12,000')
+>>> fixed(2.25), fixed(0.05), fixed(-0.04), fixed(12), fixed(6.66666, 2)
+('2.2', '0.1', '-0.0', '12.0', '6.67')
 """
+import math
+
 from engine import KEYS
 from engine.compat import decimal_text
 from engine.presets import NAMES, PRESETS
 
 # The preset selector: "custom" first (what the page starts with), then the published rule sets.
-PRESET_CHOICES = ("custom", *NAMES)
+PRESET_CHOICES = ("custom",) + tuple(NAMES)
 # The calculator keys a preset sets; tsumoloss only for a rule set that is played three-handed.
 PRESET_KEYS = ("kiriage", "kazoe", "multi")
 # The table rules of a hand given by its tiles (SPEC §9.1), which every preset also sets.
@@ -27,6 +31,23 @@ def fmt(amount):
     sign, text = ("-", text[1:]) if text.startswith("-") else ("", text)
     whole, _, fraction = text.partition(".")
     return sign + f"{int(whole):,}" + ("." + fraction if fraction else "")
+
+
+def fixed(value, places=1):
+    """`value` with `places` decimals, as CPython's ``f"{value:.1f}"`` writes it: the float's
+    exact binary value rounded half to even. MicroPython's own formatting rounds a tie up
+    (2.25 -> "2.3") and may differ in the last digit, so the digits are worked out here."""
+    mantissa, exponent = math.frexp(value)  # value = mantissa * 2 ** exponent, exactly
+    numerator, exponent = abs(int(mantissa * (1 << 53))), exponent - 53
+    denominator = 1 << -exponent if exponent < 0 else 1
+    numerator <<= max(exponent, 0)
+    scaled, rest = divmod(numerator * 10 ** places, denominator)
+    if 2 * rest > denominator or (2 * rest == denominator and scaled % 2):
+        scaled += 1
+    digits = str(scaled)
+    digits = "0" * (places + 1 - len(digits)) + digits
+    sign = "-" if math.copysign(1.0, value) < 0 else ""
+    return sign + (digits[:-places] + "." + digits[-places:] if places else digits)
 
 
 def explanation(result, strings):
@@ -123,7 +144,7 @@ def copy_line(result, values, strings):
         # the counters the amounts hold, or the line reads as a plain hand's
         counters = [says[name].format(n=values[name]) for name in ("honba", "sticks") if values.get(name)]
         line = says["riichi"].format(game=line, value=value,
-                                     how=says["joiner"].join([how, *counters]))
+                                     how=says["joiner"].join([how] + counters))
     return says["line"].format(hand=line, total=fmt(result["total"]),
                                unit=strings["card"]["points_unit"],
                                payments=payments_text(result, strings))
@@ -135,7 +156,8 @@ def payment_order(payments):
     >>> [p["payer"] for p in payment_order([{"payer": "dealer"}, {"payer": "nondealer"}])]
     ['nondealer', 'dealer']
     """
-    return sorted(payments, key=lambda p: p["payer"] == "dealer")
+    # not sorted(): MicroPython's sort is not stable, and the other payers keep their order
+    return [p for p in payments if p["payer"] != "dealer"] + [p for p in payments if p["payer"] == "dealer"]
 
 
 def payments_text(result, strings):
@@ -241,6 +263,6 @@ def hk_cells(rows):
     return cells
 
 
-__all__ = ["fmt", "explanation", "view", "dock_waits", "error_text", "hk_cells", "preset_keys",
+__all__ = ["fmt", "fixed", "explanation", "view", "dock_waits", "error_text", "hk_cells", "preset_keys",
            "preset_matches", "preset_tile_keys",
            "PRESET_CHOICES"]

@@ -131,7 +131,7 @@ def on_input(event=None):
 
 def on_link(_event=None):
     state["link"] = None
-    update({**read_form(), **address.read(page["dom"].window, QUERY_DEFAULTS)})
+    update(dict(read_form(), **address.read(page["dom"].window, QUERY_DEFAULTS)))
 
 
 def start(document):

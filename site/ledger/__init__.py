@@ -7,8 +7,6 @@ and the state, `game` the page's game, `present` the wording) and holds the acti
 the game. Every change goes through `change`: saved first, then drawn. A game followed from a link
 is drawn, never saved, until it is kept. The page's script calls start(document); nothing touches
 the page before that."""
-import asyncio
-
 from ledger import (board, chart, conditions, draft, final, follow, hand, listing, setup, share,
                     store, table, tilebox)
 import dom
@@ -76,7 +74,7 @@ def draw():
     final.draw_export(record)
     share.draw_link(record)
     if "qr_pending" in state:
-        asyncio.ensure_future(share.after_change())
+        dom.later(share.after_change())
     hand.preview()
     table.draw()
 
@@ -119,7 +117,7 @@ def add_hand(added):
         save_change(record, state["editing"], added, "changed")
         return
     forget_change()
-    change({**record, "hands": [*record["hands"], added]})
+    change(dict(record, hands=list(record["hands"]) + [added]))
     hand.clear_form()
     table.keep_draft()  # the next hand's, empty: the one just added is in the record
 
@@ -186,8 +184,8 @@ def put_draft_back(reopen=False):
     if kept is None:
         return
     paused, draft.keeping["paused"] = draft.keeping["paused"], True  # its own draws write nothing
-    for seat, typed in draft.put_back(kept).items():
-        asyncio.ensure_future(hand.restore_tiles(typed, seat))
+    for seat, typed in sorted(draft.put_back(kept).items()):  # seat by seat, as on the page
+        dom.later(hand.restore_tiles(typed, seat))
     hand.preview()
     if reopen and kept["table"].get("open") is True:
         table.reopen(kept["table"].get("entry"))
@@ -214,7 +212,7 @@ def save_change(record, index, new_hand, done):
         return False
     state["before_change"] = record
     hand.clear_form()
-    change({**record, "hands": edited["hands"]})
+    change(dict(record, hands=edited["hands"]))
     put_draft_back()
     set_text("[data-ledger-history-done]", L["named"][done].format(n=index + 1))
     set_text("[data-ledger-undo]", L["named"]["undo_change"])
@@ -248,7 +246,7 @@ def on_end(_event):
 
 def on_end_sure(_event):
     forget_change()
-    change({**state["record"], "ended": True})
+    change(dict(state["record"], ended=True))
 
 
 def on_new(_event):

@@ -11,14 +11,14 @@ written: a draft is only ever put back into the same game at the same hand, so a
 record stays in engine.ledger.games' envelope.
 
 >>> draft = fresh("g1", 3, {"lh-riichi-1": True, "lh-han-0": "4"}, {}, {"open": True, "entry": None})
->>> usable(read(json.dumps(draft)), "g1", 3), usable(read(json.dumps(draft)), "g1", 4)
+>>> usable(read(dumps(draft)), "g1", 3), usable(read(dumps(draft)), "g1", 4)
 (True, False)
->>> read("[[[") is None, read(json.dumps({**draft, "version": 9})) is None
-(True, True)
+>>> read("[[[") is None, read(dumps(dict(draft, version=9))) is None, read("[" * 50 + "]" * 50)
+(True, True, None)
 """
-import json
-
 import dom
+from engine.inputs import InputError, read_json
+from engine.ledger.wire import dumps
 from ledger.page import el, state, win
 
 FORMAT = "mahjong-ledger.draft"
@@ -41,11 +41,9 @@ def fresh(game_id, hands, controls, tiles, table):
 def read(text):
     """A stored draft, or None for anything that is not one this page wrote (never an error: a
     draft is a convenience, the game itself is untouched)."""
-    if not isinstance(text, str) or len(text) > MAX_TEXT:
-        return None
     try:
-        draft = json.loads(text)
-    except (ValueError, RecursionError):
+        draft = read_json(text, MAX_TEXT)  # bounded in length and depth, under both interpreters
+    except InputError:
         return None
     if not isinstance(draft, dict) or draft.get("format") != FORMAT \
             or draft.get("version") != VERSION:
@@ -109,10 +107,8 @@ def put_controls(values):
 
 
 def storage():
-    try:
-        return win().localStorage
-    except Exception:  # noqa: BLE001 - storage blocked: nothing to keep the draft in
-        return None
+    """The page's localStorage, or None where it is blocked: nothing to keep the draft in."""
+    return dom.local_storage(win())
 
 
 def save(table):
@@ -146,7 +142,7 @@ def save(table):
                 stored.removeItem(key_of(game_id))
             return
         draft = fresh(game_id, len(record["hands"]), controls_now(), tiles, table)
-        text = json.dumps(draft, separators=(",", ":"))
+        text = dumps(draft, compact=True)  # its keys in one order under both interpreters
         if stored.getItem(key_of(game_id)) != text:
             stored.setItem(key_of(game_id), text)
     except Exception:  # noqa: BLE001 - a full storage keeps the games, not the draft

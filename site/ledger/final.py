@@ -1,7 +1,6 @@
 """The final results (place, shared where points are equal; score, uma, oka, chombo penalty,
 result) and the export box (the record as JSON, to copy or download)."""
-import json
-
+from engine.ledger.wire import dumps
 from ledger.page import copy_text, doc, L, q, set_text, state, win
 from ledger.game import engine_record
 from ledger.present import final_cells, leftover_note, standings_order
@@ -36,11 +35,11 @@ def draw_final(record, game):
 
 def blob_url(text, name):
     """A download URL of a JSON text; the one made before under `name` is let go."""
-    from pyodide.ffi import to_js  # the browser's only
+    from pyscript.ffi import to_js  # the browser's only: a dict becomes a JavaScript object
 
     if state.get(name) is not None:
         win().URL.revokeObjectURL(state[name])
-    options = win().Object.fromEntries(to_js([["type", "application/json"]]))
+    options = to_js({"type": "application/json"})
     state[name] = win().URL.createObjectURL(win().Blob.new(to_js([text]), options))
     return state[name]
 
@@ -51,7 +50,7 @@ def draw_export(record):
     exported = dict(engine_record(record), names=list(record.get("names") or []))
     if record.get("ended"):
         exported["ended"] = True
-    text = json.dumps(exported, ensure_ascii=False)
+    text = dumps(exported)  # its keys in one order under both interpreters
     q("[data-ledger-export]").value = text
     q("[data-ledger-download]").href = blob_url(text, "download")
 

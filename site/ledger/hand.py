@@ -1,7 +1,6 @@
 """The next-hand form: what it states, what it would change before it is added, and a hand
 carried over from the calculator's link."""
-import asyncio
-
+import dom
 import engine
 from engine import ledger
 from engine.query import parse
@@ -77,7 +76,7 @@ def by_tiles(record, before, editing, event, adding):
                                  record["rules"])
 
     if tilebox.wanted() and not tilebox.page.get("failed"):
-        asyncio.ensure_future(load_boxes())
+        dom.later(load_boxes())
     typed_in = getattr(getattr(event, "target", None), "id", None)
     refused = tilebox.settle(seats, game_keys, typed_in)
     for holder in tilebox.holders.values():  # one may be lent to the table view's sheet
@@ -111,10 +110,10 @@ def outcome(record, raw, editing=None):
     before = current_game(record)
     hand = ledger.read_hand(raw, index, ledger.rules_from(record["rules"]))
     if editing is None:
-        after = ledger.replay({**engine_record(record), "hands": [*record["hands"], hand]})
+        after = ledger.replay(dict(engine_record(record), hands=list(record["hands"]) + [hand]))
     else:
         edited = ledger.edit(engine_record(record), editing, hand)
-        after = current_game({**record, "hands": edited["hands"]})
+        after = current_game(dict(record, hands=edited["hands"]))
     return hand, before, after
 
 
@@ -312,7 +311,7 @@ def carry_tiles(values, mapping):
     set_text("[data-ledger-carried]",
              L["hand"]["carried_tiles"].format(seat=named(L, record, seat, dealer)))
     q("[data-ledger-carried]").hidden = False
-    asyncio.ensure_future(carry_later(mapping, seat))
+    dom.later(carry_later(mapping, seat))
 
 
 async def restore_tiles(typed, seat):

@@ -6,7 +6,7 @@ the browser and in the tests.
 >>> signed(-1500), signed(0), signed_result(12.5)
 ('−1,500', '0', '+12.5')
 """
-from calculator.present import fmt
+from calculator.present import fixed, fmt
 from engine.presets import NAMES, PRESETS, preset_rules
 
 MINUS = "\u2212"
@@ -22,8 +22,9 @@ def signed(amount):
 
 
 def signed_result(value):
-    text = f"{value:+.1f}"
-    return text.replace("-", MINUS)
+    """A result in tenths, always signed: "+12.5", "−3.0" (the digits as CPython rounds them)."""
+    text = fixed(value, 1)
+    return MINUS + text[1:] if text.startswith("-") else "+" + text
 
 
 def oka_text(oka):
@@ -285,14 +286,15 @@ LEGEND_NAME = 7  # characters of a name in the legend
 
 
 def _marker(shape, x, y, r=3.2):
+    f = fixed  # one decimal, the same text under both interpreters
     if shape == "circle":
-        return f"M{x - r:.1f} {y:.1f}a{r} {r} 0 1 0 {2 * r:.1f} 0a{r} {r} 0 1 0 {-2 * r:.1f} 0Z"
+        return f"M{f(x - r)} {f(y)}a{r} {r} 0 1 0 {f(2 * r)} 0a{r} {r} 0 1 0 {f(-2 * r)} 0Z"
     if shape == "square":
-        return f"M{x - r:.1f} {y - r:.1f}h{2 * r:.1f}v{2 * r:.1f}h{-2 * r:.1f}Z"
+        return f"M{f(x - r)} {f(y - r)}h{f(2 * r)}v{f(2 * r)}h{f(-2 * r)}Z"
     if shape == "triangle":
-        return f"M{x:.1f} {y - r - 0.6:.1f}L{x + r + 0.6:.1f} {y + r:.1f}H{x - r - 0.6:.1f}Z"
-    return f"M{x:.1f} {y - r - 0.8:.1f}L{x + r + 0.8:.1f} {y:.1f}L{x:.1f} {y + r + 0.8:.1f}" \
-        f"L{x - r - 0.8:.1f} {y:.1f}Z"
+        return f"M{f(x)} {f(y - r - 0.6)}L{f(x + r + 0.6)} {f(y + r)}H{f(x - r - 0.6)}Z"
+    return f"M{f(x)} {f(y - r - 0.8)}L{f(x + r + 0.8)} {f(y)}L{f(x)} {f(y + r + 0.8)}" \
+        f"L{f(x - r - 0.8)} {f(y)}Z"
 
 
 def _grid_step(low, high):
@@ -317,7 +319,7 @@ def chart(words, record, game, dealer=None):
     """
     players = record["rules"]["players"]
     start = record["rules"]["start"]
-    series = [[start, *(entry["scores"][seat] for entry in game["hands"])] for seat in range(players)]
+    series = [[start] + [entry["scores"][seat] for entry in game["hands"]] for seat in range(players)]
     everything = [score for line in series for score in line]
     step = _grid_step(min(everything), max(everything))
     low = (min(everything) // step) * step
@@ -334,7 +336,7 @@ def chart(words, record, game, dealer=None):
 
     elements = []
     for value in range(low, high + 1, step):
-        y = f"{y_of(value):.1f}"
+        y = fixed(y_of(value))
         elements.append(("line", {"class": "chart-grid" + (" chart-start" if value == start else ""),
                                   "x1": str(PLOT["left"]), "x2": str(PLOT["right"]), "y1": y, "y2": y},
                          None))
@@ -342,12 +344,12 @@ def chart(words, record, game, dealer=None):
                                   "text-anchor": "end", "dominant-baseline": "middle"}, fmt(value)))
     labels = max(1, -(-count // 10))  # at most about ten hand numbers along the bottom
     for index in range(0, count + 1, labels):
-        elements.append(("text", {"class": "chart-axis", "x": f"{x_of(index):.1f}",
+        elements.append(("text", {"class": "chart-axis", "x": fixed(x_of(index)),
                                   "y": str(PLOT["bottom"] + 16), "text-anchor": "middle"}, str(index)))
     width = (PLOT["right"] - PLOT["left"]) / players
     for seat, line in enumerate(series):
         points = [(x_of(index), y_of(score)) for index, score in enumerate(line)]
-        d = "M" + "L".join(f"{x:.1f} {y:.1f}" for x, y in points)
+        d = "M" + "L".join(f"{fixed(x)} {fixed(y)}" for x, y in points)
         attributes = {"class": f"chart-line seat-{seat}", "d": d, "data-seat": str(seat)}
         if DASHES[seat]:
             attributes["stroke-dasharray"] = DASHES[seat]
@@ -361,8 +363,8 @@ def chart(words, record, game, dealer=None):
         if len(name) > LEGEND_NAME:
             name = name[:LEGEND_NAME - 1] + "…"
         if dealer is not None:
-            name = named({**words, "seat": {str(seat): name}}, {**record, "names": []}, seat, dealer)
-        elements.append(("text", {"class": f"chart-legend seat-{seat}", "x": f"{left + 14:.1f}",
+            name = named(dict(words, seat={str(seat): name}), dict(record, names=[]), seat, dealer)
+        elements.append(("text", {"class": f"chart-legend seat-{seat}", "x": fixed(left + 14),
                                   "y": "12", "dominant-baseline": "middle"}, name))
     label = words["chart"]["label"].format(n=len(game["hands"]))
     return {"viewBox": f"0 0 {CHART_WIDTH} {CHART_HEIGHT}", "label": label, "elements": elements}
@@ -388,11 +390,13 @@ def uma_text(uma):
 
 
 def standings_text(words, record, final, day):
-    """The final standings as a few lines for a chat app: the title with the day (a
-    datetime.date), then place (a shared place as the table says it), name, points and result in
-    pt, then the rule preset, the uma and the rule's oka (thousands, before any split).
+    """The final standings as a few lines for a chat app: the title with the day (anything with a
+    year, month and day: no datetime needed), then place (a shared place as the table says it),
+    name, points and result in pt, then the rule preset, the uma and the rule's oka (thousands,
+    before any split).
 
-    >>> from datetime import date
+    >>> from collections import namedtuple
+    >>> date = namedtuple("Day", ("year", "month", "day"))
     >>> words = {"seat": {"0": "E", "1": "S", "2": "W"}, "final": {"shared": "={best}"},
     ...          "preset": {"tenhou": "Tenhou"}, "setup": {"custom": "own rules"},
     ...          "share": {"paste_title": "Result {date}", "paste_date": "{year}-{month}-{day}",

@@ -1,5 +1,6 @@
 """The rules form that starts a game: presets, the player count, the seats' names."""
 from engine import ledger
+from engine.compat import stripped
 from engine.presets import FIELDS, preset_rules
 from ledger.page import clear_errors, each, el, error_text, L, q, show_error
 
@@ -13,7 +14,7 @@ def setup_players():
 
 
 def fill_uma(uma):
-    for box, value in zip(each('input[name="uma"]', el["rules_form"]), [*uma, ""]):
+    for box, value in zip(each('input[name="uma"]', el["rules_form"]), list(uma) + [""]):
         box.value = str(value)
 
 
@@ -71,7 +72,7 @@ def read_rules():
     for field in FIELDS:
         if field == "uma":
             boxes = each('input[name="uma"]', el["rules_form"])[:setup_players()]
-            mapping["uma"] = [box.value.strip() for box in boxes]
+            mapping["uma"] = [stripped(box.value) for box in boxes]
             continue
         element = setup_field(field)
         if field == "players":
@@ -79,7 +80,7 @@ def read_rules():
         elif element.type == "checkbox":
             mapping[field] = 1 if element.checked else 0
         else:
-            mapping[field] = element.value.strip()
+            mapping[field] = stripped(element.value)
     return ledger.rules_from(mapping)
 
 
@@ -92,5 +93,5 @@ def read_new_game():
         show_error(error.field, error_text(error), el["rules_form"])
         q("#ledger-rule-list").open = True
         return None
-    names = [box.value.strip() for box in each('input[name="name"]', el["rules_form"])]
+    names = [stripped(box.value) for box in each('input[name="name"]', el["rules_form"])]
     return {"rules": rules, "hands": [], "names": names[:rules["players"]]}

@@ -1,21 +1,19 @@
 """The game in a link and a QR code, and the final standings as text to paste (SPEC §8).
 
 The link is drawn after every change; the QR code only while the share box is open. Its encoder
-(segno's, in app/qr.zip) is fetched and unpacked the first time the box opens, so a visit that
-never shares never downloads it; the service worker keeps it once fetched."""
-import importlib
-import os
-import sys
-from datetime import date
+(qrcode-generator, npm, MIT: runtime/qrcode/qrcode.mjs) is imported the first time the box opens,
+so a visit that never shares never downloads it; the service worker keeps it once fetched. The
+page draws the code's SVG itself from the encoder's modules."""
+from collections import namedtuple
 
 from engine.ledger import link
 from ledger.page import copy_text, L, page, q, set_text, state, win
 from ledger.game import current_game
 from ledger.present import qr_path, standings_text
 
-QR_ARCHIVE = "../../app/qr.zip"  # from LANG/ledger/
-QR_FILE = "qr.zip"  # in Python's own file system, beside the unpacked app (its cwd)
+QR_MODULE = "../../runtime/qrcode/qrcode.mjs"  # from LANG/ledger/
 QR_DENSE = 15  # versions above this are said to be harder to read: 77 x 77 modules
+Day = namedtuple("Day", ("year", "month", "day"))
 loaded = {}
 
 
@@ -35,19 +33,30 @@ def draw_link(record):
 
 
 async def encoder():
-    """segno's encoder, fetched and unpacked beside the app the first time it is needed."""
+    """qrcode-generator's `qrcode` function, imported the first time it is needed."""
     if "encoder" not in loaded:
-        address = win().URL.new(QR_ARCHIVE, win().location.href).href
-        response = await win().fetch(address)
-        if not response.ok:
-            raise OSError(f"{address}: {response.status}")
-        # Imported from the zip itself (zipimport): a new sys.path entry needs no cache cleared.
-        path = os.path.abspath(QR_FILE)
-        with open(path, "wb") as file:
-            file.write((await response.arrayBuffer()).to_bytes())
-        sys.path.insert(0, path)
-        loaded["encoder"] = importlib.import_module("segno_encoder.encoder")
+        from pyscript import js_import
+
+        address = win().URL.new(QR_MODULE, win().location.href).href
+        loaded["encoder"] = (await js_import(address))[0].default
     return loaded["encoder"]
+
+
+def encode(qrcode, url):
+    """`url` as a QR code at error correction L, the smallest version that holds it, in byte mode:
+    (version, matrix of 0/1 rows)."""
+    code = qrcode(0, "L")
+    code.addData(url, "Byte")
+    code.make()
+    side = code.getModuleCount()
+    matrix = [[1 if code.isDark(y, x) else 0 for x in range(side)] for y in range(side)]
+    return (side - 17) // 4, matrix
+
+
+def today():
+    """Today on this phone's calendar, as standings_text reads it."""
+    now = win().Date.new()
+    return Day(now.getFullYear(), now.getMonth() + 1, now.getDate())
 
 
 async def draw_qr(url):
@@ -56,20 +65,20 @@ async def draw_qr(url):
     if "encoder" not in loaded:
         set_text("[data-ledger-qr-status]", L["share"]["qr_loading"])
     try:
-        code = (await encoder()).encode(url, error="l", micro=False, boost_error=True)
+        version, matrix = encode(await encoder(), url)
     except Exception as error:  # offline before the encoder was ever fetched, or the link too long
         win().console.warn(f"QR code not drawn: {error!r}")
         set_text("[data-ledger-qr-status]", L["share"]["qr_failed"])
         svg.replaceChildren()
         return
-    d, side = qr_path(code.matrix)
+    d, side = qr_path(matrix)
     page["dom"].fill_svg(svg, f"0 0 {side} {side}", (
         ("rect", {"class": "qr-light", "width": str(side), "height": str(side)}, None),
         ("path", {"class": "qr-dark", "d": d}, None)))
     svg.dataset.url = url
-    svg.dataset.version = str(code.version)
+    svg.dataset.version = str(version)
     svg.dataset.ms = str(round(win().performance.now() - began))
-    set_text("[data-ledger-qr-status]", L["share"]["qr_too_long"] if code.version > QR_DENSE else "")
+    set_text("[data-ledger-qr-status]", L["share"]["qr_too_long"] if version > QR_DENSE else "")
 
 
 async def on_share_toggle(_event):
@@ -92,6 +101,6 @@ async def on_paste(_event):
     """The final standings through the phone's share sheet, else onto the clipboard."""
     record = state.get("following") or state["record"]
     game = current_game(record)
-    text = standings_text(L, record, game["final"], date.today())
+    text = standings_text(L, record, game["final"], today())
     if not await page["dom"].share({"text": text}):
         await page["dom"].copy(text, "[data-ledger-paste-done]", L["share"]["paste_done"])

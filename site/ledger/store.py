@@ -5,9 +5,9 @@ listed as it is, and shown raw; it is never dropped. A write the browser refuses
 said at once beside the board, and nothing already kept changes. A browser that will not let the
 page use its storage at all (site data blocked: localStorage throws) gets a storage in memory:
 the ledger works for this visit, and says that its games cannot be kept."""
-import json
-
+import dom
 from engine.ledger import games
+from engine.ledger.wire import dumps
 from ledger.page import error_text, L, now_iso, q, set_text, state, win
 
 opened = {}  # "shelf": the games.Shelf of the page's storage (open); "storage": that storage;
@@ -15,16 +15,15 @@ opened = {}  # "shelf": the games.Shelf of the page's storage (open); "storage":
 
 
 def storage():
-    """The page's localStorage, or, where the browser refuses it, a storage in memory for this
-    visit (opened["memory"])."""
+    """The page's localStorage (a dom.Storage), or, where the browser refuses it, a storage in
+    memory for this visit (opened["memory"])."""
     if "storage" not in opened:
-        try:
-            local = win().localStorage
-            local.getItem(games.INDEX)  # blocked site data throws here or on the line above
-            opened["storage"] = local
-        except Exception:  # noqa: BLE001 (SecurityError, a null storage: any refusal)
+        local = dom.local_storage(win())
+        if local is None:
             opened["storage"] = games.MemoryStorage()
             opened["memory"] = True
+        else:
+            opened["storage"] = local
     return opened["storage"]
 
 
@@ -33,10 +32,10 @@ def shelf():
 
 
 def stored(key):
-    """localStorage's text under `key`, or None (JavaScript's null arrives as a JsNull)."""
+    """localStorage's text under `key`, or None."""
     try:
         value = storage().getItem(key)
-    except Exception:  # noqa: BLE001 (a storage that refuses a read: nothing there to show)
+    except dom.JsCallError:  # a storage that refuses a read: nothing there to show
         return None
     return value if isinstance(value, str) else None
 
@@ -45,7 +44,7 @@ def problem_text(error):
     """A games.ShelfError as the sentence to show."""
     says = L["store"]
     if error.code == "unknown_version":
-        return says["unknown_version"].format(version=json.dumps(error.version, ensure_ascii=False))
+        return says["unknown_version"].format(version=dumps(error.version))
     if error.code == "bad_record":
         return says["bad_record"].format(reason=error_text(error.record_error, True))
     if error.code == "names":

@@ -15,9 +15,6 @@ view's logic without a page, unit-tested.
 >>> pick(entry, 1)[1], pick(entry, 2)[0]["phase"]
 ('from_winner', 'sheet')
 """
-import asyncio
-import contextlib
-
 import dom
 from calculator.present import fmt
 from engine import ledger
@@ -543,7 +540,7 @@ def on_open(_event):
     if state["editing"] is not None:
         hand.clear_form()
     show_view()
-    asyncio.ensure_future(enter())
+    dom.later(enter())
 
 
 def show_view():
@@ -560,7 +557,7 @@ def reopen(kept):
     if state["record"] is None or state["following"] or game_of(state["record"])["over"]:
         return
     show_view()
-    asyncio.ensure_future(keep_awake())
+    dom.later(keep_awake())
     entry = entry_from(kept, state["record"]["rules"]["players"])
     if entry is not None:
         step(entry)
@@ -570,8 +567,10 @@ async def enter():
     """Full screen where the browser has it, and the screen kept awake; a refusal of either
     leaves the view as it is."""
     if hasattr(el["view"], "requestFullscreen"):
-        with contextlib.suppress(Exception):
+        try:
             await el["view"].requestFullscreen()
+        except Exception:  # noqa: BLE001 - refused: the view stays as it is
+            pass
     await keep_awake()
 
 
@@ -590,7 +589,7 @@ async def keep_awake():
 def on_visible(_event):
     """The page shown again: the browser dropped the wake lock when it was hidden."""
     if is_open() and doc().visibilityState == "visible":
-        asyncio.ensure_future(keep_awake())
+        dom.later(keep_awake())
 
 
 def on_close(_event):
@@ -604,7 +603,7 @@ def close_view():
     el["view"].hidden = True
     doc().body.classList.remove("table-open")
     lock, view["lock"] = view["lock"], None
-    asyncio.ensure_future(leave(lock))
+    dom.later(leave(lock))
     hand.preview()
     keep_draft()
     opener = q("[data-table-open]")
@@ -613,11 +612,13 @@ def close_view():
 
 
 async def leave(lock):
-    with contextlib.suppress(Exception):  # released or left already by the browser
+    try:
         if lock is not None:
             await lock.release()
         if dom.found(doc().fullscreenElement):
             await doc().exitFullscreen()
+    except Exception:  # noqa: BLE001 - released or left already by the browser
+        pass
 
 
 def on_riichi(event):
@@ -663,9 +664,9 @@ def on_step(event):
     elif entry["phase"] == "winner":  # `next` after several winners: the discarder
         step(dict(entry, phase="from"))
     elif button.hasAttribute("data-table-nagashi"):
-        step({**entry, "phase": "tenpai" if entry["phase"] == "nagashi" else "nagashi"})
+        step(dict(entry, phase="tenpai" if entry["phase"] == "nagashi" else "nagashi"))
     else:
-        step({**entry, "phase": "sheet"})
+        step(dict(entry, phase="sheet"))
 
 
 def on_cancel(_event):
@@ -702,7 +703,7 @@ def on_confirm(event):
     if added is None:
         return
     if entry["end"] in ("ron", "tsumo") and entry["valuing"] < len(entry["winners"]) - 1:
-        step({**entry, "valuing": entry["valuing"] + 1})
+        step(dict(entry, valuing=entry["valuing"] + 1))
         return
     end_entry()
     to_level("table")
@@ -742,7 +743,7 @@ def start(document, add, undo):
     first = document.querySelector('[data-table-seat="0"]')
     for seat in (1, 2, 3):  # seat 0's panel, copied to the other edges with their seat and turn
         panel = first.cloneNode(True)
-        for node in [panel, *panel.querySelectorAll("*")]:
+        for node in [panel] + list(panel.querySelectorAll("*")):
             for name in node.getAttributeNames():
                 if name.startswith("data-table-") and node.getAttribute(name) == "0":
                     node.setAttribute(name, str(seat))

@@ -13,6 +13,7 @@ below it the boxes on the page.
 import json
 
 import engine
+from engine.compat import stripped
 from calculator.present import error_text
 from engine.presets import FIELDS, NAMES, PRESETS, TILE_FIELDS, preset_rules
 from tiles.box import FLAGS, TileBox
@@ -27,7 +28,7 @@ WINDS = "ESWN"
 TILE_KEYS = ("hand", "agari", "melds", "dora", "ura")
 # The situation flags the winner ticks: riichi is the game's, double riichi only in its place.
 BOX_FLAGS = tuple(flag for flag in FLAGS if flag not in ("riichi", "doubleriichi"))
-ASKED = (*BOX_FLAGS, "doubleriichi")
+ASKED = BOX_FLAGS + ("doubleriichi",)
 # The ledger's rules the calculator reads; `players` also sets the tiles and calls the box offers.
 GAME_KEYS = ("players", "kiriage", "kazoe", "multi", "tsumoloss")
 MAX_YAKUMAN = 6  # the winner's yakuman field: up to a sextuple
@@ -82,10 +83,12 @@ def situation(seat, dealer, round_code, result, riichi, rules):
     '3'
     """
     players = rules["players"]
-    return {"rule": "riichi", "fumode": "tiles", "win": result,
+    keys = {"rule": "riichi", "fumode": "tiles", "win": result,
             "seatwind": seat_wind(seat, dealer, players), "roundwind": round_code[0],
-            "riichi": "1" if seat in riichi else "0",
-            **{key: str(rules[key]) for key in GAME_KEYS}, **tile_rules(rules)}
+            "riichi": "1" if seat in riichi else "0"}
+    keys.update({key: str(rules[key]) for key in GAME_KEYS})
+    keys.update(tile_rules(rules))
+    return keys
 
 
 def winner_values(tiles):
@@ -183,11 +186,12 @@ async def load():
     every winner's block; False when it cannot be read (offline before any visit)."""
     if boxes:
         return True
-    if "loading" in page:
-        return await page["loading"]
+    if "loading" in page:  # another call is reading it: its answer is whether boxes were placed
+        await page["loading"].wait()
+        return bool(boxes)
     import asyncio
 
-    page["loading"] = asyncio.get_event_loop().create_future()
+    page["loading"] = asyncio.Event()  # no Future under MicroPython's asyncio
     try:
         response = await page["window"].fetch(CALCULATOR)
         text = await response.text()
@@ -197,15 +201,14 @@ async def load():
         if not response.ok or any(part is None for part in parts):
             raise ValueError(CALCULATOR)
     except Exception:  # noqa: BLE001 - a page that cannot be read is said so, in the box
-        page["loading"].set_result(False)
-        del page["loading"]
+        page.pop("loading").set()
         return False
     for use in parsed.querySelectorAll("use[href]"):  # the tiles' drawing, from the ledger's folder
         use.setAttribute("href", CALCULATOR + use.getAttribute("href"))
     page["strings"] = strings
     for seat, block in blocks.items():
         place_box(seat, block, parts, strings)
-    page["loading"].set_result(True)
+    page["loading"].set()
     return True
 
 
@@ -234,7 +237,7 @@ def place_box(seat, block, parts, strings):
 def adapted(part, seat):
     """A part of the calculator's page made a winner's: its ids its seat's, its classes the
     ledger's."""
-    for element in (part, *part.querySelectorAll("[id], [for], [aria-describedby], [class]")):
+    for element in [part] + list(part.querySelectorAll("[id], [for], [aria-describedby], [class]")):
         if element.id:
             element.id = own_id(element.id, seat)
         if element.hasAttribute("for"):
@@ -269,7 +272,7 @@ def settle(seats, game_keys, typed_in):
         keys = game_keys(seat)
         keys.update({name: box.control(name).value for name in TILE_KEYS})
         keys.update({flag: "1" if box.control(flag).checked else "0" for flag in ASKED})
-        kita = box.control("kita").value.strip() if keys["players"] == "3" else ""
+        kita = stripped(box.control("kita").value) if keys["players"] == "3" else ""
         keys["kita"] = kita or "0"
         keys = box.adjust(keys, hand)
         riichi = keys["riichi"] == "1"

@@ -52,7 +52,7 @@ class TileBox:
     def listen(self, changed):
         """Taps on the palette, the target buttons and the shown tiles; `changed(name)` is told
         which field a tap rewrote (the page fires its input handling from there)."""
-        from pyodide.ffi import create_proxy
+        from pyscript.ffi import create_proxy  # the browser's only
 
         proxy = create_proxy(lambda event: self.on_click(event, changed))
         self.proxies.append(proxy)

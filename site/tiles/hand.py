@@ -17,32 +17,40 @@ True
 >>> hand.take("1m").agari  # one tile out: 13 tiles wait, no winning tile
 ''
 """
-import re
-from dataclasses import dataclass, replace
+from engine.compat import WHITESPACE, Record, replace
 
 SUITS = "mpsz"
+DIGITS = "0123456789"
 MELD_KINDS = ("chi", "pon", "kan", "ankan")
-TARGETS = ("hand", "agari", *MELD_KINDS, "dora", "ura")  # where a palette tap puts its tile
+TARGETS = ("hand", "agari") + MELD_KINDS + ("dora", "ura")  # where a palette tap puts its tile
 FULL = 14  # concealed tiles + 3 per meld, once the winning tile is in
 MAX_INDICATORS = 5  # dora and ura indicators each (SPEC §9.1: 0–5)
-_GROUP = re.compile(r"([0-9]+)([mpsz])")
+
+
+def bare(text):
+    """`text` without any whitespace (CPython's, wider than MicroPython's str.split())."""
+    return "".join(char for char in text if char not in WHITESPACE)
 
 
 def tiles(text):
     """The tiles a notation names, in its order; None when it is not tiles (left to the engine
-    to name). Spaces are ignored."""
-    text = "".join(text.split())
-    if not text:
-        return []
-    if not re.fullmatch(r"(?:[0-9]+[mpsz])+", text):
-        return None
-    found = []
-    for digits, suit in _GROUP.findall(text):
-        for digit in digits:
-            if suit == "z" and not "1" <= digit <= "7":
+    to name). Spaces are ignored.
+
+    >>> tiles("1\u30002m"), tiles("12"), tiles("m"), tiles("18z"), tiles("１m")
+    (['1m', '2m'], None, None, None, None)
+    """
+    found, digits = [], ""
+    for char in bare(text):
+        if char in DIGITS:
+            digits += char
+        elif char in SUITS and digits:
+            if char == "z" and any(not "1" <= digit <= "7" for digit in digits):
                 return None
-            found.append(digit + suit)
-    return found
+            found += [digit + char for digit in digits]
+            digits = ""
+        else:
+            return None
+    return None if digits else found
 
 
 def order(tile):
@@ -68,7 +76,7 @@ def notation(found, sort=True):
 
 def melds(text):
     """[(kind, tiles)] of a melds field, or None when it does not read as melds."""
-    text = "".join(text.split())
+    text = bare(text)
     if not text:
         return []
     found = []
@@ -97,22 +105,18 @@ def meld_of(name, tile):
     return [tile] + [kind(tile)] * (size - 1)
 
 
-@dataclass(frozen=True)
-class Hand:
-    """What the tile fields hold: concealed tiles (entry order), the winning tile, the melds, and
-    the dora and ura indicators."""
+class Hand(Record):
+    """What the tile fields hold: concealed tiles (entry order), the winning tile, the melds
+    (``((kind, (tiles...)), ...)``), and the dora and ura indicators. Not changed once made."""
 
-    concealed: tuple = ()
-    agari: str = ""
-    called: tuple = ()  # ((kind, (tiles...)), ...)
-    dora: tuple = ()
-    ura: tuple = ()
+    FIELDS = ("concealed", "agari", "called", "dora", "ura")
+    DEFAULTS = {"concealed": (), "agari": "", "called": (), "dora": (), "ura": ()}
 
     @classmethod
     def read(cls, hand, agari, meld_text, dora, ura):
         """The fields' texts as a Hand; a field that does not read as tiles counts as empty (the
         engine names it)."""
-        return cls(tuple(tiles(hand) or ()), agari.strip(),
+        return cls(tuple(tiles(hand) or ()), bare(agari),
                    tuple((name, tuple(meld)) for name, meld in melds(meld_text) or ()),
                    tuple(tiles(dora) or ()), tuple(tiles(ura) or ()))
 
@@ -127,8 +131,8 @@ class Hand:
 
     def copies(self, tile):
         """How many of this tile's kind the hand, its melds and the indicators hold."""
-        everything = [*self.concealed, *self.dora, *self.ura,
-                      *(t for _name, meld in self.called for t in meld)]
+        everything = [t for held in (self.concealed, self.dora, self.ura) for t in held]
+        everything += [t for _name, meld in self.called for t in meld]
         return sum(kind(t) == kind(tile) for t in everything)
 
     def shown(self):

@@ -7,12 +7,12 @@ import threading
 import pytest
 from playwright.sync_api import sync_playwright
 
-import build
+from ..conftest import SUBPATH
+
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync"]
-SUBPATH = "/repo/"
 READY = "html[data-engine=ready]"
 
 
@@ -32,10 +32,9 @@ class Quiet(http.server.SimpleHTTPRequestHandler):
 
 
 @pytest.fixture(scope="session")
-def site_root(tmp_path_factory):
-    root = tmp_path_factory.mktemp("served")
-    build.main(["--out", str(root / SUBPATH.strip("/"))])
-    return root
+def site_root(site):
+    """The folder served: the one build of the run (tests/conftest.py) under SUBPATH."""
+    return site.parent
 
 
 def serve(root):

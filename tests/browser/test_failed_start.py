@@ -19,7 +19,7 @@ from .helpers import card
 from .test_access import AXE
 
 FAILED = "html[data-engine=failed]"
-WASM = "**/runtime/pyodide/pyodide.asm.wasm"
+WASM = "**/runtime/micropython/micropython.wasm"
 NOW = "2026-12-06T21:03:00.000Z"
 HANDS = [
     {"result": "ron", "riichi": [1], "winners": [{"seat": 1, "yakuman": 0, "han": 3, "fu": 30}],

@@ -83,13 +83,13 @@ def test_the_link_and_its_qr_code_read_back_by_a_decoder(context, base_url):
     assert href.startswith(f"{base_url}ko/ledger/#g=")
     assert link.from_fragment(href.split("#", 1)[1]) == {**game, "rules": link.decode(
         href.split("#g=", 1)[1])["rules"]}
-    assert not [url for url in fetched if url.endswith("qr.zip")]  # not before the box opens
+    assert not [url for url in fetched if url.endswith("qrcode.mjs")]  # not before the box opens
     page.click("[data-ledger-share-box] summary")
     page.wait_for_selector("[data-ledger-qr] path.qr-dark", timeout=30_000)
-    assert [url for url in fetched if url.endswith("app/qr.zip")]
+    assert [url for url in fetched if url == f"{base_url}runtime/qrcode/qrcode.mjs"]
     qr = page.locator("[data-ledger-qr]")
     print(f"QR: version {qr.get_attribute('data-version')}, {len(href)} characters, "
-          f"{qr.get_attribute('data-ms')} ms to fetch, unpack and encode")
+          f"{qr.get_attribute('data-ms')} ms to fetch and encode")
     assert qr.get_attribute("data-url") == href
     assert qr.bounding_box()["width"] >= 300  # most of a 390 px phone
     shot = Image.open(io.BytesIO(qr.screenshot()))

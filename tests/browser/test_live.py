@@ -204,7 +204,7 @@ def test_fixing_the_field_recomputes(open_page):
 def test_pending_until_the_engine_is_live(context, base_url):
     page = context.new_page()
     held = []
-    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.route("**/micropython.wasm", lambda route: held.append(route))
     page.goto(f"{base_url}ko/?han=4&fu=40", wait_until="domcontentloaded")
     page.wait_for_function("document.documentElement.dataset.boot === 'done'")
     assert page.locator("#results").get_attribute("data-state") == "pending"
@@ -213,7 +213,7 @@ def test_pending_until_the_engine_is_live(context, base_url):
     page.wait_for_function("1", timeout=5000)
     for route in held:
         route.continue_()
-    page.unroute("**/pyodide.asm.wasm")
+    page.unroute("**/micropython.wasm")
     page.wait_for_selector(READY, timeout=60_000)
     assert card(page, "total") == "8,000"
 

@@ -1,6 +1,6 @@
 """Every preload a page makes is taken up: Chromium warns "preloaded using link preload but not
 used within a few seconds from the window's load event" for one whose request never matched or
-came too late (the app archive's did, while PyScript fetched it only once Pyodide was up)."""
+came too late."""
 import pytest
 
 from .conftest import READY
@@ -17,7 +17,8 @@ def test_no_preload_goes_unused(context, base_url, path):
     page.wait_for_selector(READY, timeout=60_000)
     page.wait_for_timeout(5_000)  # Chromium reports an unused preload 3 s after the load event
     preloads = page.eval_on_selector_all('link[rel="preload"]', "links => links.map(l => l.href)")
-    assert any(url.endswith("/app/app.zst") for url in preloads)
+    wasm = f"{base_url}runtime/micropython/micropython.wasm"
+    assert preloads == [wasm]
     assert [text for text in said if "preloaded" in text] == []
     fetched = page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
-    assert [url for url in fetched if url.endswith("/app/app.zst")] == [f"{base_url}app/app.zst"]
+    assert [url for url in fetched if url.endswith(".wasm")] == [wasm]  # fetched once

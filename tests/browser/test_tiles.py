@@ -238,7 +238,7 @@ def test_a_bad_or_hostile_link_says_why_next_to_the_field(open_page, site_root, 
 @pytest.mark.parametrize("lang", LANGS)
 def test_before_python_a_tiles_link_is_pending_never_a_stale_number(context, base_url, lang):
     page = context.new_page()
-    page.route("**/app/app.zst", lambda route: route.abort())  # Python never gets its modules
+    page.route("**/app/**", lambda route: route.abort())  # Python never gets its modules
     page.goto(f"{base_url}{lang}/{link(**HAND)}")
     page.wait_for_selector("html[data-boot=done]")
     assert page.locator("#results").get_attribute("data-state") == "pending"

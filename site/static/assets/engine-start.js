@@ -3,9 +3,9 @@
 //
 // <html data-engine> is "static" in the built page and "ready" once the page's Python has wired
 // it. This file sets "failed" when the start cannot finish: a runtime file that did not load (a
-// 404, a dropped connection, a half-finished deploy), the loader's own refusal (the
-// "engine:failed" event of pyodide-loader.mjs), PyScript done without the page going live (an
-// error in Python), or nothing arriving for STALL_MS. The page then shows its message and a retry
+// 404, a dropped connection, a half-finished deploy), an "engine:failed" event, PyScript done
+// without the page going live (an error in Python, or a module of the app it could not fetch),
+// or nothing arriving for STALL_MS. The page then shows its message and a retry
 // (templates/_engine_failed.html.j2, shown by style.css); the ledger adds what it keeps on this
 // device. A start that was only slow still ends at "ready", which hides all of it again.
 //
@@ -15,6 +15,21 @@
 (function () {
   "use strict";
   var root = document.documentElement;
+
+  // For the page's Python (site/dom.py's js_call): MicroPython 1.27 cannot catch in Python an
+  // error a JavaScript call throws, so a call that may throw (localStorage full or blocked) is
+  // made here: target[name](...args), or the property target[name], answered as [true, value]
+  // or [false, "Name: message"].
+  window.engineCall = function (target, name) {
+    try {
+      var member = target[name];
+      var value = typeof member === "function"
+        ? member.apply(target, Array.prototype.slice.call(arguments, 2)) : member;
+      return [true, value === undefined ? null : value];
+    } catch (error) {
+      return [false, String(error && error.name) + ": " + String(error && error.message)];
+    }
+  };
   // Resources arrive all through a normal start, even on a slow phone's first visit (25 s in all);
   // the longest quiet stretch is the engine's own work after the last download, a few seconds.
   var STALL_MS = 60000;
