@@ -6,6 +6,8 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 CHROMIUM ?= /usr/bin/chromium
 export CHROMIUM
+# The pages' interpreter: mpy (MicroPython) or pyodide.
+INTERPRETER ?= mpy
 # The originality checker and the reference documents live beside the repository, not in it.
 ORIGINALITY ?= $(wildcard ../shared/tools/check_originality.py)
 
@@ -26,7 +28,7 @@ $(CHROMIUM):
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
 
 build: $(VENV)/.installed node_modules/.installed
-	$(PY) build.py --out _site
+	$(PY) build.py --out _site --interpreter $(INTERPRETER)
 
 serve: build
 	@echo "Korean:   http://$(HOST):$(PORT)/ko/"
@@ -34,13 +36,13 @@ serve: build
 	$(PY) -m http.server $(PORT) --bind $(HOST) --directory _site
 
 test: build $(CHROMIUM)
-	$(PY) -m ruff check engine tests build.py site runtime
+	$(PY) -m ruff check engine tests build.py site runtime tools
 	@if [ -n "$(ORIGINALITY)" ]; then $(PYTHON) $(ORIGINALITY) .; \
 	else echo "originality check skipped: check_originality.py not found beside the repo"; fi
-	$(PY) -m pytest --doctest-modules engine tests
+	$(PY) -m pytest --doctest-modules engine site runtime build.py tests
 
-test-engine: $(VENV)/.installed
-	$(PY) -m pytest --doctest-modules engine tests -m "not browser"
+test-engine: $(VENV)/.installed node_modules/.installed
+	$(PY) -m pytest --doctest-modules engine site runtime build.py tests -m "not browser"
 
 bench: build $(CHROMIUM)
 	$(PY) tools/bench.py $(BENCH_ARGS)

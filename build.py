@@ -156,7 +156,8 @@ def pyscript_config(root, package, interpreter):
     spec = runtime.INTERPRETERS[interpreter]
     config = json.loads(PYSCRIPT_CONFIG.read_text(encoding="utf-8"))
     config["interpreter"] = f"{root}runtime/{spec['folder']}/{spec['loader']}"
-    config["files"] = {f"{root}app/{name}": f"./{name}" for name in runtime.page_files(package)}
+    names = [runtime.shipped_name(name, spec["compiled"]) for name in runtime.page_files(package)]
+    config["files"] = {f"{root}app/{name}": f"./{name}" for name in names}
     return json.dumps(config, separators=(",", ":"))
 
 
@@ -334,10 +335,11 @@ def copy_static(out):
     return written
 
 
-def write_app(out):
-    """The engine package and every site module under app/, fetched by PyScript into Python's
-    working directory (each page lists its own: runtime.page_files); returns the files written."""
-    return runtime.write_app(out / "app")
+def write_app(out, interpreter):
+    """The engine package and every site module under app/ (compiled for MicroPython), fetched by
+    PyScript into Python's working directory (each page lists its own: runtime.page_files);
+    returns the files written."""
+    return runtime.write_app(out / "app", runtime.INTERPRETERS[interpreter]["compiled"])
 
 
 def copy_runtime(out, interpreter):
@@ -432,7 +434,7 @@ def main(argv=None):
     written = write_pages(env, contexts, out)
     written += copy_static(out)
     written += write_tiles(out)
-    written += write_app(out)
+    written += write_app(out, args.interpreter)
     written += copy_runtime(out, args.interpreter)
     write_sitemap(out, base_url)
     version = write_service_worker(env, out)

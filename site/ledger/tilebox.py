@@ -276,8 +276,8 @@ def settle(seats, game_keys, typed_in):
         keys["kita"] = kita or "0"
         keys = box.adjust(keys, hand)
         riichi = keys["riichi"] == "1"
-        box.hide(("flag", "doubleriichi"), box.field_box("doubleriichi"), not riichi)
-        box.hide(("target", "ura"), box.one('[data-tiles-target="ura"]'), not riichi)
+        box.page.hide(("flag", "doubleriichi"), box.field_box("doubleriichi"), not riichi)
+        box.page.hide(("target", "ura"), box.one('[data-tiles-target="ura"]'), not riichi)
         if not riichi:
             keys["doubleriichi"] = "0"
             if box.target == "ura":

@@ -8,6 +8,7 @@ the table plays with (three-player: no chi, no 2m–8m), ``draw`` writes a resul
 dora, reading and waits. Every text goes in as textContent. The document and the elements come
 from the caller: nothing here runs at import.
 """
+import dom
 from engine.tilehand import not_played
 
 from . import present
@@ -26,7 +27,8 @@ class TileBox:
         self.document, self.root, self.field, self.strings = document, root, field, strings
         self.results, self.flags = results, flags
         self.target = "hand"
-        self.shown = {}  # slot -> what was last drawn there
+        self.page = dom.Page(document)  # texts and hidden flags written only on a change
+        self.shown = {}  # lookups made once, and what the hand row last drew
         self.proxies = []  # kept alive for as long as the page listens
         self.controls = {}  # name -> form control, looked up once
         self.faces = {}  # tile -> the palette's drawing of it, cloned wherever a tile is shown
@@ -98,7 +100,7 @@ class TileBox:
             button.setAttribute("aria-pressed", "true" if pressed else "false")
 
     def note(self, text):
-        self.put("note", self.one("[data-tiles-note]"), text)
+        self.page.put("note", self.one("[data-tiles-note]"), text)
 
     # -------------------------------------------------------------- the shown hand and the flags
 
@@ -113,7 +115,7 @@ class TileBox:
             hand = settled
         rest, agari = hand.shown()
         count = self.strings["tiles"]["count"].format(n=hand.count())
-        self.put("count", self.one("[data-tiles-count]"), count)
+        self.page.put("count", self.one("[data-tiles-count]"), count)
         # "no tiles yet" only while the count says 0: called melds are tiles too
         self.draw_held([(t, False) for t in rest] + ([(agari, True)] if agari else []),
                        nothing=not hand.count())
@@ -133,7 +135,7 @@ class TileBox:
         if anything and self.undo is not None:
             self.undo = None
         undo = self.undo is not None
-        self.put("clear", button, self.strings["tiles"]["undo_clear" if undo else "clear"])
+        self.page.put("clear", button, self.strings["tiles"]["undo_clear" if undo else "clear"])
         disabled = not (anything or undo)
         if self.shown.get(("disabled", "clear")) != disabled:
             button.disabled = disabled
@@ -252,10 +254,10 @@ class TileBox:
         can = applicable(hand, mapping.get("win"), dealer, riichi, mapping.get("players"))
         adjusted = dict(mapping)
         for flag in self.flags:
-            self.hide(("flag", flag), self.field_box(flag), flag not in can)
+            self.page.hide(("flag", flag), self.field_box(flag), flag not in can)
             if flag not in can:
                 adjusted[flag] = "0"
-        self.hide(("flag", "ura"), self.field_box("ura"), "ura" not in can)
+        self.page.hide(("flag", "ura"), self.field_box("ura"), "ura" not in can)
         if "ura" not in can:
             adjusted["ura"] = ""
             self.draw_indicators("ura", ())
@@ -270,9 +272,9 @@ class TileBox:
         if self.shown.get("not_played") == (tiles, calls):
             return
         for name in MELD_KINDS:
-            self.hide(("target", name), self.one(f'[data-tiles-target="{name}"]'), name in calls)
+            self.page.hide(("target", name), self.one(f'[data-tiles-target="{name}"]'), name in calls)
         for tile, button in self.palette().items():
-            self.hide(("tile", tile), button, kind(tile) in tiles)
+            self.page.hide(("tile", tile), button, kind(tile) in tiles)
         if self.target in calls:
             self.choose("hand")
         self.shown["not_played"] = (tiles, calls)
@@ -291,12 +293,12 @@ class TileBox:
         value_box = self.in_results("[data-tiles-result]")
         waits_box = self.in_results("[data-tiles-waits-box]")
         if tiles is None:
-            self.hide("value_box", value_box, True)
-            self.hide("waits_box", waits_box, True)
+            self.page.hide("value_box", value_box, True)
+            self.page.hide("waits_box", waits_box, True)
             return
         waiting = "waits" in tiles
-        self.hide("value_box", value_box, waiting)
-        self.hide("waits_box", waits_box, not waiting)
+        self.page.hide("value_box", value_box, waiting)
+        self.page.hide("waits_box", waits_box, not waiting)
         if waiting:
             self.draw_waits(tiles)
         else:
@@ -304,7 +306,7 @@ class TileBox:
 
     def draw_value(self, tiles):
         strings = self.strings
-        self.put("value", self.in_results("[data-tiles-value]"),
+        self.page.put("value", self.in_results("[data-tiles-value]"),
                  present.value_text(tiles, strings))
         rows = present.yaku_rows(tiles, strings)
         if self.shown.get("yaku") != rows:
@@ -323,7 +325,7 @@ class TileBox:
             self.shown["yaku"] = rows
         dora = " · ".join(strings["tiles"]["dora_count"].format(label=label, n=count)
                           for _kind, label, count in present.dora_rows(tiles, strings))
-        self.put("dora_counts", self.in_results("[data-tiles-dora-counts]"), dora)
+        self.page.put("dora_counts", self.in_results("[data-tiles-dora-counts]"), dora)
         reading = tiles["reading"]
         groups = present.reading_groups(reading, strings)
         if self.shown.get("reading") != groups:
@@ -344,11 +346,11 @@ class TileBox:
             self.in_results("[data-tiles-reading]").replaceChildren(*parts)
             self.shown["reading"] = groups
         wait = strings["tiles"]["wait_kind"].get(reading.get("wait") or "", "")
-        self.put("wait", self.in_results("[data-tiles-wait]"), wait)
+        self.page.put("wait", self.in_results("[data-tiles-wait]"), wait)
 
     def draw_waits(self, tiles):
         strings = self.strings
-        self.put("tenpai", self.in_results("[data-tiles-tenpai]"),
+        self.page.put("tenpai", self.in_results("[data-tiles-tenpai]"),
                  strings["tiles"]["tenpai" if tiles["tenpai"] else "noten"])
         rows = present.wait_rows(tiles["waits"], strings)
         if self.shown.get("waits") == rows:
@@ -384,13 +386,3 @@ class TileBox:
         if key not in self.shown:
             self.shown[key] = (self.results or self.root).querySelector(selector)
         return self.shown[key]
-
-    def put(self, slot, element, text):
-        if element is not None and self.shown.get(("text", slot)) != text:
-            element.textContent = text
-            self.shown[("text", slot)] = text
-
-    def hide(self, slot, element, hidden):
-        if element is not None and self.shown.get(("hidden", slot)) != hidden:
-            element.hidden = hidden
-            self.shown[("hidden", slot)] = hidden
