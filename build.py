@@ -12,6 +12,7 @@ import argparse
 import dataclasses
 import hashlib
 import html
+import inspect
 import json
 import pathlib
 import re
@@ -152,13 +153,18 @@ def script_json(value, separators=(",", ":")):
 def pyscript_config(root, package, interpreter):
     """PyScript's config for the page running `package`, `root` below the site root, as the
     inline JSON its script carries (PyScript resolves its URLs from the page): the interpreter's
-    module and the app's modules that package may import, each into Python's working directory."""
+    module and the page's two bundles of app modules, each into Python's working directory
+    (the page's script unpacks them: runtime/bundle.py)."""
     spec = runtime.INTERPRETERS[interpreter]
     config = json.loads(PYSCRIPT_CONFIG.read_text(encoding="utf-8"))
     config["interpreter"] = f"{root}runtime/{spec['folder']}/{spec['loader']}"
-    names = [runtime.shipped_name(name, spec["compiled"]) for name in runtime.page_files(package)]
-    config["files"] = {f"{root}app/{name}": f"./{name}" for name in names}
+    config["files"] = {f"{root}app/{name}": f"./{name}" for name in runtime.bundle_names(package)}
     return json.dumps(config, separators=(",", ":"))
+
+
+def unpack_source():
+    """runtime.bundle.unpack's source, for the page's script to define before it unpacks."""
+    return inspect.getsource(runtime.unpack).rstrip()
 
 
 def calculator_context(lang, strings, guide, data):
@@ -274,6 +280,8 @@ def environment(interpreter):
     env.filters["fmt"] = present.fmt
     env.globals["pyscript_config"] = lambda root, package: pyscript_config(root, package, interpreter)
     env.globals["interpreter"] = interpreter
+    env.globals["bundles"] = runtime.bundle_names
+    env.globals["unpack_source"] = unpack_source()
     env.globals["plugins_config"] = json.dumps(json.loads(PYSCRIPT_CONFIG.read_text(encoding="utf-8")),
                                                separators=(",", ":"))
     spec = runtime.INTERPRETERS[interpreter]

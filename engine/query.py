@@ -32,13 +32,29 @@ def _raw(mapping, name):
     return read.first(mapping.get(name, DEFAULTS[name]))
 
 
+_VALUES = {}  # (key, string) -> parse_value's answer: a form changes one value at a time
+_VALUES_MAX = 4096
+
+
 def parse_value(name, value):
     """One key's string -> its typed value: an int, a str or a bool, and a decimal as the whole
-    number of its smallest unit (``unit``: ten-thousandths, UNIT_PLACES).
+    number of its smallest unit (``unit``: ten-thousandths, UNIT_PLACES). Remembered by key and
+    string (a refusal is not: it is raised again each time).
 
     >>> parse_value("unit", "2.5"), parse_value("menzen", "0"), parse_value("fu", "３０")
     (25000, False, 30)
     """
+    found = _VALUES.get((name, value)) if isinstance(value, str) else None
+    if found is None:
+        found = _parse_value(name, value)
+        if isinstance(value, str):
+            if len(_VALUES) >= _VALUES_MAX:
+                _VALUES.clear()
+            _VALUES[(name, value)] = found
+    return found
+
+
+def _parse_value(name, value):
     key = KEYS[name]
     longest = key.length or MAX_VALUE_LENGTH
     if key.kind == "tiles":  # may be empty (no melds, no indicators); read by engine.tiles

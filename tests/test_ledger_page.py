@@ -146,7 +146,7 @@ def test_precached_and_in_the_sitemap(site):
     worker = (site / "sw.js").read_text()
     files = json.loads(re.search(r"const FILES = (\[.*?\]);", worker).group(1))
     for name in ("ko/ledger/", "ja/ledger/", "ko/conditions/", "ja/conditions/",
-                 "app/ledger/page.mpy", "assets/boot.js",
+                 "app/ledger.bundle", "assets/boot.js",
                  "assets/ledger-link.js"):
         assert name in files, name
     sitemap = (site / "sitemap.xml").read_text()
@@ -345,7 +345,7 @@ def test_a_double_ron_line_names_the_winners_the_rules_pay(lang, head, both):
 
 @pytest.mark.parametrize("lang, said", [
     ("ko", "B(남가) 론 ← A(동가) · 책임지불 C(서가)"),
-    ("ja", "B（南家） ロン ← A（東家）、C（西家）の責任払い")])
+    ("ja", "B（南家） ロン ← A（東家）（責任払い：C（西家））")])
 def test_a_pao_wins_line_names_the_liable_player_whose_score_moved(lang, said):
     """A pao ron moves the liable player's score too: the history line names them (round-6 Korean
     review B4), and the replay shows why."""

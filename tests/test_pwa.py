@@ -36,7 +36,7 @@ def test_service_worker_lists_every_file(site):
     text = (site / "sw.js").read_text()
     listed = json.loads(text.split("const FILES = ", 1)[1].split(";\n", 1)[0])
     for name in ("ko/", "ja/", "./", "assets/style.css",
-                 "app/engine/__init__.mpy", "app/calculator/__init__.mpy", "runtime/pyscript/core.js",
+                 "app/engine.bundle", "app/calculator.bundle", "runtime/pyscript/core.js",
                  "runtime/micropython/micropython.mjs", "runtime/micropython/micropython.wasm"):
         assert name in listed, name
     chunks = [p.name for p in (site / "runtime" / "pyscript").iterdir()]

@@ -1,10 +1,12 @@
 """The runtime the build ships: the interpreter, the app's modules each page lists, PyScript's
 chunks, the QR encoder on demand."""
 import json
+import pathlib
 import re
 import shutil
 import subprocess
 import sys
+import tempfile
 
 import pytest
 from bs4 import BeautifulSoup
@@ -32,17 +34,40 @@ def test_without_docs(source, expected):
     assert runtime.without_docs(source.encode()).decode() == expected
 
 
+def bundled(folder, bundle):
+    """{name: bytes} of a bundle under `folder`, unpacked by the page's own unpack."""
+    import os
+
+    here = os.getcwd()
+    with tempfile.TemporaryDirectory() as scratch:
+        os.chdir(scratch)
+        try:
+            names = runtime.unpack(str(folder / bundle))
+            return {name: pathlib.Path(scratch, name).read_bytes() for name in names}
+        finally:
+            os.chdir(here)
+
+
 def test_app_holds_every_engine_and_site_module_but_the_builds(site):
-    names = {p.relative_to(site / "app").as_posix().replace(".mpy", ".py")
-             for p in (site / "app").rglob("*") if p.is_file()}
-    assert all(p.suffix == ".mpy" for p in (site / "app").rglob("*") if p.is_file())
+    """engine.bundle holds the engine's modules the pages import, each page's bundle the rest of
+    what its package may import, all compiled; together every module but the build's."""
+    assert sorted(p.name for p in (site / "app").iterdir()) == [
+        "calculator.bundle", "conditions.bundle", "engine.bundle", "ledger.bundle"]
+    held = {bundle: bundled(site / "app", bundle) for bundle in ("engine.bundle", "calculator.bundle",
+                                                               "conditions.bundle", "ledger.bundle")}
+    for package in runtime.PAGES:
+        listed = {runtime.shipped_name(name, True) for name in runtime.page_files(package)}
+        assert set(held["engine.bundle"]) | set(held[f"{package}.bundle"]) >= listed
+        assert set(held[f"{package}.bundle"]) == {n for n in listed if not n.startswith("engine/")}
+    assert all(data[:1] == b"M" for files in held.values() for data in files.values())  # .mpy
+    names = {name.replace(".mpy", ".py") for files in held.values() for name in files}
     engine = {p.relative_to(build.ROOT).as_posix() for p in (build.ROOT / "engine").rglob("*.py")}
     pages = {p.relative_to(build.SITE).as_posix() for p in build.SITE.rglob("*.py")}
     # all but the command lines and the build's sprite, which no page runs
     build_only = {"engine/__main__.py", "engine/cli.py", "engine/conditions/__main__.py",
                   "engine/ledger/__main__.py", "tiles/sprite.py"}
     assert build_only <= engine | pages and not build_only & names
-    assert names == (engine | pages) - build_only
+    assert names <= (engine | pages) - build_only
     for name in ("engine/riichi.py", "ledger/store.py"):  # shipped without their docs, lines kept
         shipped = runtime.without_docs(runtime.app_files()[name].read_bytes()).decode()
         source = (build.ROOT / name if name.startswith("engine") else build.SITE / name).read_text()
@@ -56,10 +81,8 @@ const [runtime, app, names] = [process.argv[2], process.argv[3], JSON.parse(proc
 const { loadMicroPython } = await import(runtime);
 const said = [];
 const mp = await loadMicroPython({ stdout: (line) => said.push(line), stderr: (line) => said.push(line) });
-for (const name of names) {
-  mp.FS.mkdirTree("/app/" + name.split("/").slice(0, -1).join("/"));
-  mp.FS.writeFile("/app/" + name, readFileSync(app + "/" + name));
-}
+mp.FS.mkdirTree("/app");
+for (const name of names) mp.FS.writeFile("/app/" + name, readFileSync(app + "/" + name));
 mp.runPython(readFileSync(0, "utf8"));
 process.stdout.write(said.join("\\n"));
 """
@@ -68,12 +91,14 @@ process.stdout.write(said.join("\\n"));
 @pytest.mark.skipif(not shutil.which("node"), reason="Node is not installed")
 @pytest.mark.parametrize("package", ["calculator", "ledger", "conditions"])
 def test_the_compiled_modules_run_under_the_pages_micropython(site, package):
-    """The `.mpy` files a page lists import under the pinned MicroPython (their bytecode is the
-    runtime's version), say where a traceback points, and compute what CPython computes."""
+    """A page's bundles, unpacked by the page's own unpack, import under the pinned MicroPython
+    (the `.mpy` bytecode is the runtime's version) and compute what CPython computes."""
     config, _soup = page_config(site, {"calculator": "ko/index.html", "ledger": "ja/ledger/index.html",
                                        "conditions": "ko/conditions/index.html"}[package])
     names = [target[2:] for target in config["files"].values()]
-    code = (f"import sys\nsys.path.insert(0, '/app')\nimport {package}\nimport engine\n"
+    code = (f"import os, sys\nos.chdir('/app')\n{build.unpack_source()}\n"
+            + "".join(f"unpack({name!r})\n" for name in names)
+            + f"sys.path.insert(0, '/app')\nimport {package}\nimport engine\n"
             "print(engine.calculate({'han': '3', 'fu': '40', 'win': 'tsumo'})['total'])\n"
             "try:\n    engine.calculate({'han': '99'})\nexcept engine.InputError as error:\n"
             "    print(error.code)\n")
@@ -87,19 +112,22 @@ def test_the_compiled_modules_run_under_the_pages_micropython(site, package):
 
 
 @pytest.mark.parametrize(("page", "root", "package"), PAGES)
-def test_every_page_lists_its_modules_and_calls_its_start(site, page, root, package):
+def test_every_page_fetches_its_bundles_and_calls_its_start(site, page, root, package):
     """One inline config per page, its URLs from the page's own folder: MicroPython's module as
-    the interpreter, and the app's modules the page's package may import, each to the same name
-    in Python's working directory; the script only calls the package's start(document)."""
+    the interpreter, and the page's two bundles (preloaded from <head>), each into Python's
+    working directory; the script unpacks them with runtime.bundle's own unpack, then calls the
+    package's start(document)."""
     config, soup = page_config(site, page)
     assert config["interpreter"] == root + "runtime/micropython/micropython.mjs"
-    listed = [runtime.shipped_name(name, True) for name in runtime.page_files(package)]
-    assert config["files"] == {f"{root}app/{name}": f"./{name}" for name in listed}
-    for url in config["files"]:
-        assert (site / page).parent.joinpath(url).resolve().is_file()
-    script = soup.find("script", type="mpy")
-    assert script.string.split() == ["from", "pyscript", "import", "document", "from", package,
-                                     "import", "start", "start(document)"]
+    bundles = ["engine.bundle", f"{package}.bundle"]
+    assert config["files"] == {f"{root}app/{name}": f"./{name}" for name in bundles}
+    assert [link["href"] for link in soup.select('link[rel="preload"][as="fetch"]')] == [
+        f"{root}app/{name}" for name in bundles] + [f"{root}runtime/micropython/micropython.wasm"]
+    script = soup.find("script", type="mpy").string
+    assert build.unpack_source() in script
+    assert script.split(build.unpack_source())[1].split() == [
+        'unpack("engine.bundle")', f'unpack("{package}.bundle")', "from", package, "import", "start",
+        "start(document)"]
     # the other interpreter's config only leaves out the same plugins (PyScript reads both)
     assert json.loads(soup.find("py-config").string) == {"plugins": config["plugins"]}
     assert not soup.find("script", type="py")
@@ -158,7 +186,7 @@ def test_precache_and_on_demand(site):
                          "icons/icon-maskable-512.png"]
     assert not set(on_demand) & set(listed)
     for name in ("runtime/micropython/micropython.wasm", "runtime/micropython/micropython.mjs",
-                 "runtime/pyscript/core.js", "app/engine/riichi.mpy", "app/ledger/page.mpy", "ko/",
+                 "runtime/pyscript/core.js", "app/engine.bundle", "app/ledger.bundle", "ko/",
                  "ja/ledger/"):
         assert name in listed
     assert (site / "runtime" / "qrcode" / "qrcode.mjs").read_bytes() == \
@@ -174,7 +202,10 @@ def test_the_pyodide_build(tmp_path):
     soup = BeautifulSoup(page, "html.parser")
     config = json.loads(soup.find("py-config").string)
     assert config["interpreter"] == "../../runtime/pyodide/pyodide.mjs"
-    assert config["files"] == {f"../../app/{name}": f"./{name}" for name in runtime.page_files("ledger")}
+    assert config["files"] == {"../../app/engine.bundle": "./engine.bundle",
+                               "../../app/ledger.bundle": "./ledger.bundle"}
+    sources = bundled(tmp_path / "app", "ledger.bundle")  # sources, not bytecode
+    assert "ledger/page.py" in sources and b"def " in sources["ledger/page.py"]
     assert soup.find("script", type="py") and not soup.find("script", type="mpy")
     for name, source in runtime.interpreter_files("pyodide").items():
         assert (tmp_path / "runtime" / name).read_bytes() == source.read_bytes()

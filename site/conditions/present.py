@@ -177,11 +177,13 @@ def rank_text(answer, scores, strings, ties="seat"):
 
 
 def table_need(answer, scores, tsumo, strings, ties="seat"):
-    """A seat's own line on its panel of the ledger's table view: its place now and its tsumo
-    condition ("지금 2위 — 쯔모 …")."""
+    """A seat's own line on its panel of the ledger's table view: its place now, the place its
+    condition is for, and its tsumo condition ("지금 3위 · 1위까지: 쯔모 …"; "지금 2위 · 2위
+    지키기: …" where the place asked for is its own or below)."""
     rank = strings["conditions"]["say"][_rank_key(answer, scores, ties, short=True)]
-    return strings["conditions"]["joiner"]["table_need"].format(
-        rank=rank.format(rank=answer["rank"]), tsumo=tsumo)
+    key = "table_need_keep" if answer["place"] >= answer["rank"] else "table_need"
+    return strings["conditions"]["joiner"][key].format(
+        rank=rank.format(rank=answer["rank"]), place=answer["place"], tsumo=tsumo)
 
 
 def ledger_summary(answer, scores, name, tsumo, strings, ties="seat"):

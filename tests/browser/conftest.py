@@ -2,6 +2,7 @@
 import functools
 import http.server
 import os
+import sys
 import threading
 
 import pytest
@@ -37,10 +38,18 @@ def site_root(site):
     return site.parent
 
 
+class Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        """A browser that closed a connection mid-response (a page left, a route aborted) is no
+        error of the site's: not printed."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def serve(root):
     """Serve `root` on a free port of 127.0.0.1; returns (server, base URL of the sub-path)."""
     handler = functools.partial(Quiet, directory=str(root))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = Server(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}{SUBPATH}"
 
