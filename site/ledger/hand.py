@@ -5,7 +5,7 @@ import engine
 from engine import ledger
 from engine.query import parse
 from ledger import tilebox
-from ledger.page import (clear_errors, each, el, error_text, L, q, seat_name, set_text,
+from ledger.page import (clear_errors, each, el, error_text, L, q, set_text,
                          show_error, state, win)
 from ledger.game import current_game, engine_record, standing
 from ledger.present import broken_text, hand_title, named, signed, where_text
@@ -191,8 +191,9 @@ def change_against(record, before, after, editing):
     if editing is None:
         return None
     old, new = before["hands"][editing]["deltas"], after["hands"][editing]["deltas"]
-    moved = [f"{seat_name(record, seat)} {signed(b - a)}" for seat, (a, b) in enumerate(zip(old, new))
-             if a != b]
+    dealer = before["hands"][editing]["dealer"]  # seats named with their wind in that hand
+    moved = [f"{named(L, record, seat, dealer)} {signed(b - a)}"
+             for seat, (a, b) in enumerate(zip(old, new)) if a != b]
     if not moved:
         return L["hand"]["preview_same"]
     return L["hand"]["preview_change"].format(changes=L["joiner"]["preview_change"].join(moved))

@@ -60,6 +60,7 @@ def say_refused(refused):
     if opened.get("memory"):  # nothing is kept at all: said for as long as the page is open
         box.textContent = L["games"]["unavailable"]
         box.hidden = False
+        set_text("[data-ledger-saved]", L["store"]["record_hint_memory"])  # not "saved on this device"
         return
     box.textContent = L["games"]["refused"] if refused else ""
     box.hidden = not refused

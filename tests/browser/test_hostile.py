@@ -216,6 +216,8 @@ def test_f8_blocked_site_data_gives_a_ledger_for_this_visit_that_says_so(context
     refused = page.locator("[data-ledger-refused]")
     assert refused.is_visible()
     assert refused.inner_text() == ledger_words("ko")["games"]["unavailable"]
+    # the record's note no longer says every hand is saved on this device (a native read's S6)
+    assert page.inner_text("[data-ledger-saved]") == ledger_words("ko")["store"]["record_hint_memory"]
     page.click("[data-ledger-start]")  # a game starts, in memory
     assert page.locator("[data-ledger-board]").is_visible()
 

@@ -17,7 +17,7 @@ from engine.conditions.state import read_query
 from engine.ledger import link
 
 from .conftest import READY
-from .test_ledger import add, cli, exported, fill, open_ledger, points, start, stored_current
+from .test_ledger import add, cli, exported, fill, open_ledger, points, start, stored_current, words
 from .test_ledger_share import envelope, page_game, stored_page
 
 HANDS = [  # E1 (dealer 0), E2 after a non-dealer ron, then a draw with one riichi
@@ -195,7 +195,8 @@ def test_a_corrections_preview_shows_the_hands_own_movement(context, base_url):
     assert shown == after["hands"][0]["deltas"] == [0, 7700, -7700, 0]
     line = page.inner_text("[data-ledger-preview-change]")
     assert "+3,800" in line and "\u22123,800" in line
-    assert page.inner_text("[data-ledger-preview-heading]").strip() == "고친 이 국의 점수 이동"
+    assert "(남가) +3,800" in line and "(서가) \u22123,800" in line  # named with their winds
+    assert page.inner_text("[data-ledger-preview-heading]").strip() == words("ko")["hand"]["preview_edit"]
     watch.clean()
 
 
@@ -379,7 +380,7 @@ def test_one_games_export_keeps_its_names_and_reads_back(context, base_url, brow
 @pytest.mark.parametrize(("query", "said"), [
     ("?han=99&fu=30", "계산기에서 가져온 값은 넣지 않았어요."),
     ("?fumode=tiles&hand=zzz", "계산기에서 가져온 패를 읽을 수 없어서 넣지 않았어요."),
-    ("?fumode=tiles&hand=1112345678999m", "계산기에서 가져온 패는 13장(텐파이)이라"),
+    ("?fumode=tiles&hand=1112345678999m", "계산기에서 가져온 패는 13장이라 화료패가 빠져 있어요"),
 ])
 def test_a_calculator_hand_the_ledger_cannot_take_is_said(context, base_url, query, said):
     """Security review F18 and UX trial F11: a carried hand that is out of range, not tiles, or
