@@ -3,7 +3,7 @@ change, field errors, clipboard and share, SVG elements. Text goes in with textC
 as HTML.
 
 A `Page` wraps the document a page's start() is given; nothing here touches a page on import, so
-these modules import in plain Python and join the engine's memory image. The browser's side
+these modules import in plain Python (the tests, the build). The browser's side
 comes from `pyscript.ffi`, which PyScript gives both interpreters (MicroPython and Pyodide).
 """
 

@@ -835,4 +835,5 @@ def test_the_batch_is_broad():
     assert not DATA.is_dir() or sizes["tenhou_wins"] == 983
     assert not DATA.is_dir() or len(TENHOU_RECORDS) == 124 and sizes["ledger_tenhou"] > 800
     assert sizes["ledger_random"] > 1000 and sizes["ledger_bad"] > 200
-    assert sizes["ledger_store"] > 80 and sizes["link_decode"] > 100
+    # a tenth of the Tenhou games join the stored ones where ../shared/data is present
+    assert sizes["ledger_store"] > (80 if DATA.is_dir() else 60) and sizes["link_decode"] > 100

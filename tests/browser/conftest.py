@@ -71,8 +71,7 @@ def browser():
 
 class Watch:
     """Console errors, page errors, dialogs and requests that left 127.0.0.1. Playwright hands a
-    worker's console to its page: the engine image's worker, which runs in the background once a
-    fresh page is live, is judged by its outcome (test_snapshot.py), not by what it printed."""
+    worker's console to its page: a worker's errors are kept apart (worker_errors)."""
 
     def __init__(self, page):
         self.errors, self.dialogs, self.foreign, self.worker_errors = [], [], [], []

@@ -1,5 +1,6 @@
 """Offline at the table: the service worker precaches one build and replaces it as a whole."""
 import json
+import shutil
 
 import pytest
 
@@ -41,9 +42,10 @@ def test_offline_after_one_visit(context, base_url):
 
 
 @pytest.fixture
-def own_site(tmp_path):
+def own_site(tmp_path, site):
+    """A copy of the run's build, served apart: this test changes its files."""
     root = tmp_path / "served"
-    build.main(["--out", str(root / SUBPATH.strip("/"))])
+    shutil.copytree(site, root / SUBPATH.strip("/"))
     server, url = serve(root)
     yield root / SUBPATH.strip("/"), url
     server.shutdown()
