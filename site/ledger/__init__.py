@@ -352,7 +352,7 @@ def on_import(_event):
     if aside:  # kept, never dropped: on show with the other values set aside
         said.append(L["games"]["imported_aside"].format(n=len(aside)))
         store.show_older_damaged()
-    set_text("[data-ledger-import-done]", " ".join(said))
+    set_text("[data-ledger-import-done]", L["joiner"]["sentences"].join(said))
 
 
 async def on_copy_damaged(_event):

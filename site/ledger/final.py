@@ -30,7 +30,7 @@ def draw_final(record, game):
         body.appendChild(row)
     notes = [L["final"]["ended_by_hand"] if record.get("ended") else "",
              leftover_note(L, record, game)]
-    set_text("[data-ledger-final-note]", " ".join(note for note in notes if note))
+    set_text("[data-ledger-final-note]", L["joiner"]["sentences"].join(note for note in notes if note))
 
 
 def blob_url(text, name):
