@@ -155,9 +155,8 @@ def pyscript_config(root, package, interpreter):
     inline JSON its script carries (PyScript resolves its URLs from the page): the interpreter's
     module and the page's two bundles of app modules, each into Python's working directory
     (the page's script unpacks them: runtime/bundle.py)."""
-    spec = runtime.INTERPRETERS[interpreter]
     config = json.loads(PYSCRIPT_CONFIG.read_text(encoding="utf-8"))
-    config["interpreter"] = f"{root}runtime/{spec['folder']}/{spec['loader']}"
+    config["interpreter"] = root + runtime.loader_path(interpreter)
     config["files"] = {f"{root}app/{name}": f"./{name}" for name in runtime.bundle_names(package)}
     return json.dumps(config, separators=(",", ":"))
 
@@ -284,8 +283,7 @@ def environment(interpreter):
     env.globals["unpack_source"] = unpack_source()
     env.globals["plugins_config"] = json.dumps(json.loads(PYSCRIPT_CONFIG.read_text(encoding="utf-8")),
                                                separators=(",", ":"))
-    spec = runtime.INTERPRETERS[interpreter]
-    env.globals["interpreter_loader"] = f"runtime/{spec['folder']}/{spec['loader']}"
+    env.globals["interpreter_loader"] = runtime.loader_path(interpreter)
     return env
 
 

@@ -44,14 +44,20 @@ def parse_value(name, value):
     >>> parse_value("unit", "2.5"), parse_value("menzen", "0"), parse_value("fu", "３０")
     (25000, False, 30)
     """
-    found = _VALUES.get((name, value)) if isinstance(value, str) else None
+    if not isinstance(value, str):
+        return _parse_value(name, value)
+    found = _VALUES.get((name, value))
     if found is None:
-        found = _parse_value(name, value)
-        if isinstance(value, str):
-            if len(_VALUES) >= _VALUES_MAX:
-                _VALUES.clear()
-            _VALUES[(name, value)] = found
+        found = _kept(_VALUES, (name, value), _parse_value(name, value), _VALUES_MAX)
     return found
+
+
+def _kept(answers, key, answer, most):
+    """`answer` kept in `answers` under `key` (emptied first once it holds `most`); returned."""
+    if len(answers) >= most:
+        answers.clear()
+    answers[key] = answer
+    return answer
 
 
 def _parse_value(name, value):
@@ -109,10 +115,7 @@ def parse(mapping):
     except TypeError:  # a list among the values (parse_qs gives them): parsed, not kept
         return _parse(mapping)
     if known is None:
-        known = _parse(mapping)
-        if len(_PARSED) >= _PARSED_MAX:
-            _PARSED.clear()
-        _PARSED[raw] = known
+        known = _kept(_PARSED, raw, _parse(mapping), _PARSED_MAX)
     return dict(known)
 
 

@@ -1,7 +1,6 @@
 """The browser runtime the pages load, and nothing more. Used by build.py's copy stage.
 
-- PyScript: `core.js` and the chunks the pages request (tests/browser/test_offline.py records
-  every request and checks that the shipped chunks are exactly those).
+- PyScript: `core.js` and the chunks the pages request (files.PYSCRIPT_CHUNKS).
 - The interpreter (files.INTERPRETERS): MicroPython's `micropython.mjs` and `.wasm` by default;
   with `--interpreter pyodide`, Pyodide's files as npm has them (a plain stock boot).
 - `app/` (archive.py, bundle.py): every module of the engine package and of `site/` but the
@@ -15,8 +14,8 @@ import gzip
 
 from .archive import PAGES, bundle_names, without_docs, write_app
 from .bundle import pack, unpack
-from .files import (BUILD_ONLY, INTERPRETERS, PYSCRIPT_DIST, app_files, interpreter_files, module_name,
-                    page_files, pyscript_files, qrcode_files, shipped_name)
+from .files import (BUILD_ONLY, INTERPRETERS, PYSCRIPT_DIST, app_files, interpreter_files, loader_path,
+                    module_name, page_files, pyscript_files, qrcode_files, shipped_name)
 
 # What GitHub Pages sends without compressing it (by content type: archives and images); it gzips
 # everything else the site holds (text, JavaScript, JSON, SVG, wasm).
@@ -34,8 +33,7 @@ def wire_size(name, data):
 
 __all__ = [
     "BUILD_ONLY", "INTERPRETERS", "PAGES", "PYSCRIPT_DIST", "SENT_AS_IS", "app_files", "bundle_names",
-    "gzip_size", "pack", "unpack",
-    "interpreter_files", "module_name", "page_files", "pyscript_files", "qrcode_files", "shipped_name",
-    "wire_size",
-    "without_docs", "write_app",
+    "gzip_size", "interpreter_files", "loader_path", "module_name", "pack", "page_files",
+    "pyscript_files", "qrcode_files", "shipped_name", "unpack", "wire_size", "without_docs",
+    "write_app",
 ]

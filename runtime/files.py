@@ -34,6 +34,12 @@ def pyscript_files():
                   if p.is_file() and p.suffix == ".js" and p.name.startswith(PYSCRIPT_CHUNKS))
 
 
+def loader_path(interpreter):
+    """The interpreter's module, from the site root: what PyScript's config names."""
+    spec = INTERPRETERS[interpreter]
+    return f"runtime/{spec['folder']}/{spec['loader']}"
+
+
 def interpreter_files(interpreter):
     """{name under runtime/: source path} of `interpreter` ("mpy" or "pyodide")."""
     spec = INTERPRETERS[interpreter]
@@ -41,8 +47,8 @@ def interpreter_files(interpreter):
 
 
 def qrcode_files():
-    """{name under runtime/: source path}: qrcode-generator's ES module (the ledger's share box
-    imports it when it first draws a code) and its licence, as npm has them."""
+    """{name under runtime/: source path}: qrcode-generator's ES module as npm has it, its licence
+    in its opening comment (the ledger's share box imports it when it first draws a code)."""
     return {"qrcode/qrcode.mjs": QRCODE_DIST / "dist" / "qrcode.mjs"}
 
 

@@ -35,6 +35,7 @@ from engine.ledger import link, replay
 from engine.ledger.games import envelope
 from engine.presets import NAMES
 from engine.tiles import parse_tiles
+from tests.mpy_answers import cpython_answer, random_hand
 from tests.tenhou import DATA, convert, convert_json
 from tests.tenhou import games as tenhou_games
 from tests.tenhou import json_games as tenhou_json_games
@@ -441,7 +442,7 @@ def random_records():
         players = rules.get("players", 4)
         record = {"rules": rules, "hands": []}
         for _ in range(rng.randint(1, 30)):
-            hand = _random_hand(rng, players)
+            hand = random_hand(rng, players)
             trial = dict(record, hands=record["hands"] + [hand])
             try:
                 if replay(trial)["over"] and rng.random() < 0.7:
@@ -451,34 +452,6 @@ def random_records():
             record = trial
         records.append(record)
     return records
-
-
-def _random_hand(rng, players):
-    seats = list(range(players))
-    riichi = sorted(rng.sample(seats, rng.choice((0, 0, 0, 1, 2))))
-    kind = rng.choice(("ron", "ron", "tsumo", "tsumo", "draw", "abort", "chombo", "multi"))
-    def winner(seat):
-        if rng.random() < 0.15:
-            found = {"seat": seat, "yakuman": rng.randint(1, 3)}
-            if rng.random() < 0.3:
-                found["pao"] = (seat + rng.randint(1, players - 1)) % players
-            return found
-        return {"seat": seat, "han": rng.randint(1, 13), "fu": rng.choice((20, 25, 30, 40, 110))}
-    order = rng.sample(seats, players)
-    if kind == "ron":
-        return {"result": "ron", "from": order[0], "winners": [winner(order[1])], "riichi": riichi}
-    if kind == "multi":
-        count = rng.randint(2, players - 1)
-        return {"result": "ron", "from": order[0], "riichi": riichi,
-                "winners": [winner(seat) for seat in order[1:1 + count]]}
-    if kind == "tsumo":
-        return {"result": "tsumo", "winners": [winner(order[0])], "riichi": riichi}
-    if kind == "draw":
-        return {"result": "draw", "tenpai": sorted(rng.sample(seats, rng.randint(0, players))),
-                "nagashi": [order[0]] if rng.random() < 0.1 else [], "riichi": riichi}
-    if kind == "abort":
-        return {"result": "abort", "riichi": riichi}
-    return {"result": "chombo", "seat": order[0], "riichi": riichi}
 
 
 RANDOM_RECORDS = random_records()
@@ -695,28 +668,6 @@ def _raw_link(text):
 
 def _cpython(call):
     return cpython_answer(call)
-
-
-def _find(path):
-    module_name, _dot, name = path.rpartition(".")
-    module = __import__(module_name, fromlist=[name])
-    return getattr(module, name)
-
-
-def cpython_answer(call):
-    """What tools/mpy_run.mjs's driver answers, here under CPython, through JSON alike."""
-    try:
-        if "import" in call:
-            __import__(call["import"])
-            answer = {"value": True}
-        else:
-            answer = {"value": _find(call["fn"])(*call.get("args", []), **call.get("kwargs", {}))}
-    except Exception as error:  # noqa: BLE001 (every error is an answer to compare)
-        if hasattr(error, "as_dict"):
-            answer = {"error": error.as_dict()}
-        else:
-            answer = {"exception": {"type": type(error).__name__, "message": str(error)}}
-    return json.loads(json.dumps(answer))
 
 
 GROUPS = {}

@@ -22,6 +22,7 @@ import pytest
 from engine import DEFAULTS
 from engine.ledger import replay, rules_from
 from engine.presets import NAMES
+from tests import mpy_answers
 
 ROOT = Path(__file__).resolve().parent.parent
 HARNESS = ROOT / "tools" / "mpy_run.mjs"
@@ -144,35 +145,6 @@ NAMES_OF_SEATS = (["김민수", "", "Player 3", "이지은 <b>"], [], ["Averyver
                   ["A", "B", "C", "D"])
 
 
-def _random_hand(rng, players):
-    seats = list(range(players))
-    riichi = sorted(rng.sample(seats, rng.choice((0, 0, 1, 2))))
-    order = rng.sample(seats, players)
-
-    def winner(seat):
-        if rng.random() < 0.15:
-            found = {"seat": seat, "yakuman": rng.randint(1, 2)}
-            if rng.random() < 0.3:
-                found["pao"] = (seat + rng.randint(1, players - 1)) % players
-            return found
-        return {"seat": seat, "han": rng.randint(1, 13), "fu": rng.choice((20, 30, 40, 110))}
-
-    kind = rng.choice(("ron", "ron", "tsumo", "tsumo", "draw", "abort", "chombo", "multi"))
-    if kind == "ron":
-        return {"result": "ron", "from": order[0], "winners": [winner(order[1])], "riichi": riichi}
-    if kind == "multi":
-        return {"result": "ron", "from": order[0], "riichi": riichi,
-                "winners": [winner(seat) for seat in order[1:1 + rng.randint(2, players - 1)]]}
-    if kind == "tsumo":
-        return {"result": "tsumo", "winners": [winner(order[0])], "riichi": riichi}
-    if kind == "draw":
-        return {"result": "draw", "tenpai": sorted(rng.sample(seats, rng.randint(0, players))),
-                "nagashi": [order[0]] if rng.random() < 0.1 else [], "riichi": riichi}
-    if kind == "abort":
-        return {"result": "abort", "riichi": riichi}
-    return {"result": "chombo", "seat": order[0], "riichi": riichi}
-
-
 def ledger_records():
     """Games of random hands under each rule set, named or not, most still running, some over."""
     rng = random.Random(35)
@@ -182,7 +154,7 @@ def ledger_records():
         names = NAMES_OF_SEATS[number % len(NAMES_OF_SEATS)][:rules["players"]]
         record = {"rules": rules, "hands": [], "names": names}
         for _ in range(rng.randint(0, 25)):
-            trial = dict(record, hands=record["hands"] + [_random_hand(rng, rules["players"])])
+            trial = dict(record, hands=record["hands"] + [mpy_answers.random_hand(rng, rules["players"])])
             try:
                 if replay({"rules": rules, "hands": trial["hands"]})["over"] and rng.random() < 0.5:
                     continue
@@ -337,29 +309,10 @@ def _strings():
             for lang in LANGS}
 
 
-def _find(path):
-    module_name, _dot, name = path.rpartition(".")
-    module = __import__(module_name, fromlist=[name])
-    return getattr(module, name)
-
-
 def cpython_answer(call):
-    """What the harness's driver answers, here under CPython, through JSON alike."""
-    try:
-        if "import" in call:
-            __import__(call["import"])
-            answer = {"value": True}
-        else:
-            fn = call["fn"]
-            if fn.startswith("mpy_site."):
-                fn = "tests." + fn
-            answer = {"value": _find(fn)(*call.get("args", []), **call.get("kwargs", {}))}
-    except Exception as error:  # noqa: BLE001 (every error is an answer to compare)
-        if hasattr(error, "as_dict"):
-            answer = {"error": error.as_dict()}
-        else:
-            answer = {"exception": {"type": type(error).__name__, "message": str(error)}}
-    return json.loads(json.dumps(answer))
+    """What the harness's driver answers, here under CPython (the batch's own helpers are
+    tests.mpy_site, imported by MicroPython as mpy_site)."""
+    return mpy_answers.cpython_answer(call, aliases=(("mpy_site.", "tests.mpy_site."),))
 
 
 @pytest.fixture(scope="module")

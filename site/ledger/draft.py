@@ -19,7 +19,8 @@ record stays in engine.ledger.games' envelope.
 import dom
 from engine.inputs import InputError, read_json
 from engine.ledger.wire import dumps
-from ledger.page import el, state, win
+from ledger import store
+from ledger.page import el, state
 
 FORMAT = "mahjong-ledger.draft"
 VERSION = 1
@@ -107,8 +108,10 @@ def put_controls(values):
 
 
 def storage():
-    """The page's localStorage, or None where it is blocked: nothing to keep the draft in."""
-    return dom.local_storage(win())
+    """The page's localStorage (the games' own: store.storage), or None where it is blocked:
+    nothing to keep the draft in."""
+    kept = store.storage()
+    return None if store.opened.get("memory") else kept
 
 
 def save(table):

@@ -34,10 +34,9 @@ def shelf():
 def stored(key):
     """localStorage's text under `key`, or None."""
     try:
-        value = storage().getItem(key)
+        return storage().getItem(key)  # a text or None, from either storage
     except dom.JsCallError:  # a storage that refuses a read: nothing there to show
         return None
-    return value if isinstance(value, str) else None
 
 
 def problem_text(error):

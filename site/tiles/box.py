@@ -54,9 +54,8 @@ class TileBox:
     def listen(self, changed):
         """Taps on the palette, the target buttons and the shown tiles; `changed(name)` is told
         which field a tap rewrote (the page fires its input handling from there)."""
-        from pyscript.ffi import create_proxy  # the browser's only
 
-        proxy = create_proxy(lambda event: self.on_click(event, changed))
+        proxy = dom.proxy(lambda event: self.on_click(event, changed))
         self.proxies.append(proxy)
         self.root.addEventListener("click", proxy)
         self.one("[data-tiles-live]").removeAttribute("inert")
