@@ -9,6 +9,7 @@ same pages on PyScript's stock Pyodide.
 Every number on the pages comes from the `engine` package; nothing is restated here.
 """
 import argparse
+import base64
 import dataclasses
 import hashlib
 import html
@@ -161,6 +162,28 @@ def pyscript_config(root, package, interpreter):
     return json.dumps(config, separators=(",", ":"))
 
 
+def engine_start():
+    """site/engine-start.js as the pages carry it inline, its comment lines and indentation
+    dropped, and the Content-Security-Policy that lets exactly that script run: its sha256 beside
+    'self' (inline, the page's parser does not wait a round trip for it, and it still listens
+    before any runtime file can fail).
+
+    >>> script, policy = engine_start()
+    >>> "window.engineCall" in script and "//" not in script.split("\n")[0]
+    True
+    >>> "'sha256-" in policy and "'unsafe-inline'" not in policy
+    True
+    """
+    lines = (line.strip() for line in (SITE / "engine-start.js").read_text(encoding="utf-8").splitlines())
+    script = "\n".join(line for line in lines if line and not line.startswith("//"))
+    digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
+    policy = ("default-src 'self'; script-src 'self' 'sha256-" + digest + "' 'unsafe-eval' "
+              "'wasm-unsafe-eval'; style-src 'self'; connect-src 'self'; img-src 'self'; "
+              "worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'self'; "
+              "form-action 'self'")
+    return script, policy
+
+
 def unpack_source():
     """runtime.bundle.unpack's source, for the page's script to define before it unpacks."""
     return inspect.getsource(runtime.unpack).rstrip()
@@ -281,6 +304,7 @@ def environment(interpreter):
     env.globals["interpreter"] = interpreter
     env.globals["bundles"] = runtime.bundle_names
     env.globals["unpack_source"] = unpack_source()
+    env.globals["engine_start"], env.globals["policy"] = engine_start()
     env.globals["plugins_config"] = json.dumps(json.loads(PYSCRIPT_CONFIG.read_text(encoding="utf-8")),
                                                separators=(",", ":"))
     env.globals["interpreter_loader"] = runtime.loader_path(interpreter)

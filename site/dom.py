@@ -156,8 +156,8 @@ class JsCallError(Exception):
 def js_call(window, target, name, *args):
     """`target[name](*args)` (or the property `target[name]`), an error it throws raised here as
     JsCallError. MicroPython 1.27 cannot catch in Python what a JavaScript call throws (it
-    escapes the handler whole): assets/engine-start.js's engineCall catches it in JavaScript and
-    answers [ok, value or message]."""
+    escapes the handler whole): engineCall (site/engine-start.js, inline in each page) catches it
+    in JavaScript and answers [ok, value or message]."""
     answer = window.engineCall(target, name, *args)
     if not answer[0]:
         raise JsCallError(answer[1])

@@ -87,8 +87,9 @@ class Clock:
 
 
 def engine_call(target, name, *args):
-    """What assets/engine-start.js's engineCall does, for a window in Python: target[name](*args)
-    or the property, answered [True, value] or [False, "Name: message"], never raised."""
+    """What engineCall (site/engine-start.js, inline in each page) does, for a window in Python:
+    target[name](*args) or the property, answered [True, value] or [False, "Name: message"],
+    never raised."""
     try:
         member = getattr(target, name)
         return [True, member(*args) if callable(member) else member]

@@ -1,5 +1,6 @@
 // The runtime's start, watched from the page's first moment: a classic script at the top of
-// templates/_runtime_head.html.j2, ahead of the runtime's own files, so their load errors reach it.
+// templates/_runtime_head.html.j2, inline (build.engine_start), ahead of the runtime's own files,
+// so their load errors reach it.
 //
 // <html data-engine> is "static" in the built page and "ready" once the page's Python has wired
 // it. This file sets "failed" when the start cannot finish: a runtime file that did not load (a
