@@ -119,15 +119,36 @@ def parse(mapping):
     return dict(known)
 
 
-def _parse(mapping):
+# Which keys count, and the defaults of the rule's keys that do not, depend only on the strings of
+# the keys some `when` names (and the rule): a plan per such strings, so that an input parses only
+# the keys it uses (under MicroPython on a phone, the walk over every key's `when` was most of it).
+_CONTROLS = tuple(name for name in KEYS
+                  if name == "rule" or any(name == other for key in KEYS.values() for other, _ in key.when))
+_PLANS = {}
+_PLANS_MAX = 64
+
+
+def _plan(mapping):
+    """(the keys that count, in page order; {key: parsed default} for the rule's other keys).
+    A miss walks every key as before, so a bad controlling value is raised in page order."""
+    controls = tuple(_raw(mapping, name) for name in _CONTROLS)
+    found = _PLANS.get(controls)
+    if found is not None:
+        return found
     values = {}
     for name in KEYS:  # in order: a key's `when` only names keys before it
         if counts(name, values):
             values[name] = parse_value(name, _raw(mapping, name))
     rule = values["rule"]
-    for name, key in KEYS.items():
-        if rule in key.rules and name not in values:
-            values[name] = parse_value(name, DEFAULTS[name])
+    defaults = {name: parse_value(name, DEFAULTS[name]) for name, key in KEYS.items()
+                if rule in key.rules and name not in values}
+    return _kept(_PLANS, controls, ([name for name in KEYS if name in values], defaults), _PLANS_MAX)
+
+
+def _parse(mapping):
+    used, defaults = _plan(mapping)
+    values = {name: parse_value(name, _raw(mapping, name)) for name in used}
+    values.update(defaults)
     if values.get("fumode") == "count":
         melds = (values["m1"], values["m2"], values["m3"], values["m4"])
         hand = FuHand(values["shape"], melds, values["pair"], values["wait"], values["menzen"])
