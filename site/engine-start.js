@@ -41,6 +41,12 @@
       return field.type === "checkbox" ? (field.checked ? "1" : "0") : field.value;
     }));
   };
+  // Until the page is live, an Error keeps no stack: MicroPython's file system throws one for
+  // every file its imports look for and do not find (a hundred or more in a start), and capturing
+  // each one's stack cost a phone about a millisecond. Restored once live or failed.
+  var stackLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  function restoreStacks() { Error.stackTraceLimit = stackLimit; }
   // Resources arrive all through a normal start, even on a slow phone's first visit (25 s in all);
   // the longest quiet stretch is the engine's own work after the last download, a few seconds.
   var STALL_MS = 60000;
@@ -56,6 +62,7 @@
 
   function fail() {
     if (live() || state() === "failed") return;
+    restoreStacks();
     clearTimeout(timer);
     root.setAttribute("data-engine", "failed");
   }
@@ -106,6 +113,7 @@
   }
 
   function wake() {
+    restoreStacks();
     clearTimeout(timer);
     each("[data-engine-wait]", function (button) {
       button.removeAttribute("data-engine-wait");
