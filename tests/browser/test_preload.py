@@ -25,3 +25,18 @@ def test_no_preload_goes_unused(context, base_url, path):
     fetched = page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
     for url in (*bundles, wasm):  # each fetched once: the preload is what the runtime takes
         assert fetched.count(url) == 1, url
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_the_runtime_ships_what_a_start_asks_for(context, base_url, site_root, path):
+    """PyScript's files shipped (runtime/pyscript: its core, its hashed chunks) are those a page's
+    start fetches: none missing (a 404 would fail the start), none shipped for nothing."""
+    page = context.new_page()
+    page.goto(f"{base_url}{path}")
+    page.wait_for_selector(READY, timeout=60_000)
+    page.wait_for_load_state("load")
+    fetched = page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
+    folder = f"{base_url}runtime/pyscript/"
+    asked = {url[len(folder):] for url in fetched if url.startswith(folder)}
+    shipped = {file.name for file in (site_root / "repo" / "runtime" / "pyscript").iterdir()}
+    assert asked == shipped
