@@ -35,6 +35,7 @@ import engine  # noqa: E402
 import runtime  # noqa: E402
 from calculator import present  # noqa: E402
 from conditions import present as conditions_present  # noqa: E402
+from season import present as season_present  # noqa: E402
 from engine import presets, tables  # noqa: E402
 from engine.conditions import conditions as need  # noqa: E402
 from engine.conditions import state as cstate  # noqa: E402
@@ -169,7 +170,7 @@ def engine_start():
     before any runtime file can fail).
 
     >>> script, policy = engine_start()
-    >>> "window.engineCall" in script and "//" not in script.split("\n")[0]
+    >>> "window.engineCall" in script and not script.startswith("//")
     True
     >>> "'sha256-" in policy and "'unsafe-inline'" not in policy
     True
@@ -261,15 +262,41 @@ def conditions_context(lang, strings, guide, data):
     }
 
 
+def practice_context(lang, strings, guide, data):
+    """The practice page's choices (SPEC §12): the presets, what may be asked, the answer
+    fields, the topics progress is kept by and the guide's section for each."""
+    from practice import present as practice_present
+
+    return {
+        "p": strings["practice"],
+        "preset_names": presets.NAMES,
+        "modes": practice_present.MODES,
+        "fields": practice_present.FIELDS,
+        "topics": practice_present.TOPICS,
+        "guide_links": practice_present.GUIDE,
+    }
+
+
+def season_context(lang, strings, guide, data):
+    return {"t": strings["season"], "preset_names": presets.NAMES,
+            "preset_labels": strings["ledger"]["preset"], "columns": list(season_present.COLUMNS)}
+
+
 PAGES = (
-    Page("calculator", "page.html.j2", "", "", "", False, None, calculator_context,
+    Page("calculator", "page.html.j2", "", "", "", True, None, calculator_context,
          # the ledger's and conditions' words are their own pages'; the title, the blocks' and
          # fields' hints and the update notice are in the page's markup, never rewritten live
-         others=("ledger", "conditions", "meta", "block", "hint", "pwa")),
+         others=("ledger", "conditions", "meta", "block", "hint", "pwa", "practice", "season")),
     Page("ledger", "ledger.html.j2", "ledger", "ledger", "ledger-", True,
          ("ledger", "conditions", "tier", "error"), ledger_context),
     Page("conditions", "conditions.html.j2", "conditions", "conditions", "need-", True,
          ("conditions", "tier", "error"), conditions_context),
+    # the yaku, tile, fu and payment words are the calculator's own (SPEC §12)
+    Page("practice", "practice.html.j2", "practice", "practice", "practice-", True,
+         ("practice", "yaku", "tiles", "tier", "fu_row", "fu_item", "option", "payer", "explain",
+          "joiner", "card", "notice"), practice_context),
+    Page("season", "season.html.j2", "season", "season", "season-", True,
+         ("season", "ledger", "joiner"), season_context),
 )
 
 

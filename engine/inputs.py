@@ -89,6 +89,9 @@ CODES = {
     "not_ours": "not a game link of this ledger",
     "newer": "made by a newer format of the ledger",
     "damaged": "cut short, re-encoded or altered",
+    # a season's files and links
+    "not_a_ledger_file": "not a file of this ledger's games",
+    "bad_game": "a game in it cannot be read",
 }
 
 
@@ -160,20 +163,27 @@ def text(value, field, limit, error=InputError, allow_empty=False):
     return cleaned
 
 
-def integer(value, field, low, high, hand=None, error=InputError, tell_numbers=False):
+def integer(value, field, low, high, hand=None, error=InputError):
     """A whole number in [low, high] from a JSON number or a string of digits.
 
-    `tell_numbers` names a string that is no number at all (``x``) ``not_a_number`` rather than
-    ``not_an_integer``, as the calculator's form does.
+    Every way in names the mistake made: a decimal (``2.5``) is ``not_an_integer``, text that is
+    no number at all (``abc``, ``true``, a list) ``not_a_number``.
+
+    >>> integer("abc", "start", 0, 99999)
+    Traceback (most recent call last):
+    ...
+    engine.inputs.InputError: start='abc': not_a_number
     """
-    if isinstance(value, bool) or not isinstance(value, (int, str)):
+    if isinstance(value, float):
         raise error(field, "not_an_integer", value, hand)
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise error(field, "not_a_number", value, hand)
     if isinstance(value, str):
         cleaned = normal(value)
         match = whole(_INTEGER, cleaned)
         if not match:
             looks_decimal = whole(_DECIMAL, cleaned.lstrip("-"))
-            code = "not_a_number" if tell_numbers and not looks_decimal else "not_an_integer"
+            code = "not_an_integer" if looks_decimal else "not_a_number"
             raise error(field, code, value, hand)
         number = None if len(match.group(1).lstrip("0")) > _DIGITS else int(cleaned)
     else:

@@ -67,7 +67,7 @@ def _parse_value(name, value):
         return read.text(value, name, longest, allow_empty=True)
     read.text(value, name, longest)  # too long or empty, before anything else
     if key.kind == "int":
-        number = read.integer(value, name, key.low, key.high, tell_numbers=True)
+        number = read.integer(value, name, key.low, key.high)
         if key.choices and str(number) not in key.choices:
             raise InputError(name, "not_allowed", value)
         return number

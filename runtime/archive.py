@@ -12,7 +12,8 @@ from .bundle import pack
 from .files import app_files, page_files, shipped_name
 
 
-PAGES = ("calculator", "conditions", "ledger")  # the page packages, each a bundle of its own
+# the page packages, each a bundle of its own
+PAGES = ("calculator", "conditions", "ledger", "practice", "season")
 ENGINE = "engine"  # the bundle of the engine's modules every page shares
 
 
@@ -22,14 +23,21 @@ def bundle_names(package):
 
 
 def write_app(target, compiled):
-    """The app's modules as bundles under `target` (app/): the engine modules any page imports
-    in engine.bundle, each page's other modules in <package>.bundle (files.page_files), without
+    """The app's modules as bundles under `target` (app/): the engine modules two or more pages
+    import in engine.bundle, each page's other modules in <package>.bundle (files.page_files), without
     their docs, as `.mpy` where `compiled` (the MicroPython build), else as source; returns the
     paths."""
     files = app_files()
     wanted = {package: page_files(package, files) for package in PAGES}
-    engine = sorted({name for names in wanted.values() for name in names if name.startswith("engine/")})
-    parts = {ENGINE: engine, **{package: [n for n in names if not n.startswith("engine/")]
+    pages = {}  # engine module -> how many pages import it
+    for names in wanted.values():
+        for name in names:
+            if name.startswith("engine/"):
+                pages[name] = pages.get(name, 0) + 1
+    # an engine module one page alone imports (the practice's generator, the season's figures)
+    # travels in that page's bundle: the others never download it before they are live
+    engine = sorted(name for name, count in pages.items() if count > 1)
+    parts = {ENGINE: engine, **{package: [n for n in names if pages.get(n, 0) < 2]
                                 for package, names in wanted.items()}}
     written = []
     with tempfile.TemporaryDirectory() as scratch:

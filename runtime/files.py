@@ -26,7 +26,7 @@ PYSCRIPT_CHUNKS = ("core.js", "core-", "error-")
 
 # Modules no page runs: the command lines and the build's tile sprite. They stay out of the app.
 BUILD_ONLY = ("engine/__main__.py", "engine/cli.py", "engine/conditions/__main__.py",
-              "engine/ledger/__main__.py", "tiles/sprite.py")
+              "engine/ledger/__main__.py", "engine/practice/__main__.py", "tiles/sprite.py")
 
 
 def pyscript_files():

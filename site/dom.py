@@ -7,6 +7,8 @@ these modules import in plain Python (the tests, the build). The browser's side
 comes from `pyscript.ffi`, which PyScript gives both interpreters (MicroPython and Pyodide).
 """
 
+import json
+
 SVG = "http://www.w3.org/2000/svg"
 
 
@@ -44,6 +46,12 @@ class Page:
         if element is not None and self.shown.get(slot) != hidden:
             element.hidden = hidden
             self.shown[slot] = hidden
+
+    def build(self, parent, nodes, palette=None):
+        """`parent`'s children replaced by `nodes`, built by the page in one call (engineBuild in
+        site/engine-start.js): each a string (text), ("#tile", code) (a copy of that tile's
+        drawing in `palette`) or (tag, {attribute: value} or None, child...)."""
+        self.window.engineBuild(parent, json.dumps(nodes), palette)
 
     def set_text(self, selector, text, scope=None):
         """Every element matching `selector` (inside `scope`) gets `text`."""
@@ -205,3 +213,21 @@ def local_storage(window):
     except JsCallError:
         return None
     return storage
+
+
+def random_bytes(window, count):
+    """`count` random bytes from the browser's crypto.getRandomValues (a game's uid: SPEC
+    §11.1); MicroPython's own ``random`` may start from the same seed on every phone. Where the
+    call throws, the time and Python's random stand in."""
+    try:
+        array = js_call(window, window.crypto, "getRandomValues", window.Uint8Array.new(count))
+        drawn = bytes(int(array[index]) & 0xFF for index in range(count))
+        if len(drawn) == count:
+            return drawn
+    except Exception:  # noqa: BLE001 (JsCallError, or a JS array Python cannot read)
+        pass
+    import random
+    import time
+
+    random.seed(int(time.time() * 1000) ^ random.getrandbits(30))
+    return bytes(random.getrandbits(8) for _index in range(count))

@@ -233,8 +233,12 @@ def test_sitemap_and_base_url(tmp_path):
     assert re.findall(r"<loc>(.*?)</loc>", sitemap) == ["https://user.github.io/repo/ko/",
                                                         "https://user.github.io/repo/ko/ledger/",
                                                         "https://user.github.io/repo/ko/conditions/",
+                                                        "https://user.github.io/repo/ko/practice/",
+                                                        "https://user.github.io/repo/ko/season/",
                                                         "https://user.github.io/repo/ja/",
                                                         "https://user.github.io/repo/ja/ledger/",
-                                                        "https://user.github.io/repo/ja/conditions/"]
+                                                        "https://user.github.io/repo/ja/conditions/",
+                                                        "https://user.github.io/repo/ja/practice/",
+                                                        "https://user.github.io/repo/ja/season/"]
     page = BeautifulSoup((tmp_path / "ko" / "index.html").read_text(), "html.parser")
     assert page.find("link", rel="canonical")["href"] == "https://user.github.io/repo/ko/"

@@ -111,8 +111,10 @@ def test_the_double_wind_pair_is_said_with_its_rule_sets(lang):
     hint = strings(lang)["hint"]["dwind4"]
     four, two = {"ko": ("텐호·작혼은 4부", "M리그는 2부"), "ja": ("天鳳・雀魂は4符", "Mリーグは2符")}[lang]
     assert four in hint and two in hint
+    # the option says the fu the switch counts (issue 37): 2 on the static page, the page writes
+    # the 4 of fu_item.pair_double once ‘연풍패 머리를 4부로’ is on
     pair = strings(lang)["option"]["pair"]["double"]
-    assert {"ko": "텐호·작혼은 4부", "ja": "天鳳・雀魂は4符"}[lang] in pair
+    assert pair == strings(lang)["fu_item"]["pair_double"].format(fu=2)
 
 
 def tsumo_over_ron(han, fu, seat="nondealer"):
@@ -295,7 +297,7 @@ def test_the_fu_tables_double_wind_row_says_the_fu_it_counts(lang, dwind4, fu):
 
 
 @pytest.mark.parametrize("lang, said", [
-    ("ko", "리치마작(3인) 3판 30부 · 자 쯔모 · 1본장 · 공탁 1개: 4,200점 (1,100·2,100)"),
+    ("ko", "리치마작(3인) 3판 30부 · 자 쯔모 · 1본장 · 공탁 1개: 4,200점(1,100·2,100)"),
     ("ja", "リーチ麻雀（三麻） 3飜30符・子のツモ・1本場・供託1本：4,200点（1,100・2,100）")])
 def test_the_copied_line_says_what_its_total_holds(lang, said):
     """The card's copy names the hand, three-player and the counters, so a pasted total can be

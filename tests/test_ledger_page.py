@@ -150,8 +150,9 @@ def test_precached_and_in_the_sitemap(site):
                  "assets/ledger-link.js"):
         assert name in files, name
     sitemap = (site / "sitemap.xml").read_text()
-    assert re.findall(r"<loc>(.*?)</loc>", sitemap) == ["ko/", "ko/ledger/", "ko/conditions/",
-                                                        "ja/", "ja/ledger/", "ja/conditions/"]
+    assert re.findall(r"<loc>(.*?)</loc>", sitemap) == [
+        "ko/", "ko/ledger/", "ko/conditions/", "ko/practice/", "ko/season/",
+        "ja/", "ja/ledger/", "ja/conditions/", "ja/practice/", "ja/season/"]
 
 
 # ---------------------------------------------------------------- the guide's facts
@@ -298,9 +299,9 @@ def test_final_rows_and_history_of_a_wrc_game_with_a_chombo(lang):
     ("ja", 4, [0, 1, 2], [3], "流局（全員テンパイ）"),
     ("ja", 3, [0, 2], [1], "流局（全員テンパイ）"),
     ("ja", 3, [0, 2], [], "流局（2人テンパイ）"),
-    ("ko", 4, [], [], "유국 (전원 노텐)"),
-    ("ko", 4, [1], [], "유국 (텐파이 1명)"),
-    ("ko", 3, [0, 1, 2], [], "유국 (전원 텐파이)"),
+    ("ko", 4, [], [], "유국(전원 노텐)"),
+    ("ko", 4, [1], [], "유국(텐파이 1명)"),
+    ("ko", 3, [0, 1, 2], [], "유국(전원 텐파이)"),
 ])
 def test_a_draws_history_line_says_nobody_or_everybody_as_players_do(lang, players, tenpai,
                                                                       riichi, said):
@@ -328,8 +329,8 @@ def test_the_final_results_say_where_the_leftover_sticks_went(lang, said):
 
 
 @pytest.mark.parametrize("lang, head, both", [
-    ("ko", "B(남가) 론 ← A(동가) (아타마하네)", "B(남가)·C(서가) 론 ← A(동가)"),
-    ("ja", "B（南家） ロン ← A（東家）（頭ハネ）", "B（南家）・C（西家） ロン ← A（東家）")])
+    ("ko", "B(남가) 론 ← A(동가) · 아타마하네", "B(남가)·C(서가) 론 ← A(동가)"),
+    ("ja", "B（南家）がA（東家）からロン（頭ハネ）", "B（南家）・C（西家）がA（東家）からロン")])
 def test_a_double_ron_line_names_the_winners_the_rules_pay(lang, head, both):
     """Under atamahane (M-League) only the winner nearest the discarder's right is paid, and the
     history says so; where both are paid (Tenhou) both are named (round-5 Korean review)."""
@@ -345,7 +346,7 @@ def test_a_double_ron_line_names_the_winners_the_rules_pay(lang, head, both):
 
 @pytest.mark.parametrize("lang, said", [
     ("ko", "B(남가) 론 ← A(동가) · 책임지불 C(서가)"),
-    ("ja", "B（南家） ロン ← A（東家）（責任払い：C（西家））")])
+    ("ja", "B（南家）がA（東家）からロン（責任払い：C（西家））")])
 def test_a_pao_wins_line_names_the_liable_player_whose_score_moved(lang, said):
     """A pao ron moves the liable player's score too: the history line names them (round-6 Korean
     review B4), and the replay shows why."""

@@ -282,3 +282,17 @@ def test_a_finished_game_in_the_list_names_its_first_place(lang, what):
     game, _meta = games.read_envelope(V1_PREVIOUS)
     assert ledger.end(game)["final"]["places"][2] == [1, 1]  # seat 2's tsumo: first
     assert present.game_summary(said, game, played(game), None)["what"] == what
+
+
+@pytest.mark.parametrize("lang, pasted, stored", [
+    ("ko", "붙여넣은 내용이 JSON 형식이 아니에요.", "저장된 기록이 JSON 형식이 아니에요."),
+    ("ja", "貼り付けた内容がJSONの形式になっていません。", "保存された記録がJSONの形式になっていません。")])
+def test_pasted_text_that_is_not_json_is_the_pasted_text(page, lang, pasted, stored):
+    """The paste box's text is "the pasted text", never "what is stored" (review-ko A4, review-ja
+    U5); damaged storage keeps its own sentence."""
+    page(games.MemoryStorage(), lang)
+    with pytest.raises(games.ShelfError) as caught:
+        games.Shelf(games.MemoryStorage()).import_games("{this is not json", "2026-12-07T12:00:00.000Z")
+    assert caught.value.code == "bad_json"
+    assert store.problem_text(caught.value, True) == pasted
+    assert store.problem_text(caught.value) == stored

@@ -8,7 +8,8 @@ for every seat and place of the states tests/test_conditions.py checks against i
 and the conditions page's URL keys; the calculator's keys through engine.query; the ledger's
 113 Tenhou games and random records replayed, ended and corrected, bad records, stored games read
 and Shelf operations on a MemoryStorage (every stored text the same), links CPython made decoded,
-and links MicroPython makes opened by CPython; bad and hostile input) run through the engine under
+and links MicroPython makes opened by CPython; the season of SPEC §11 (the Tenhou games as one
+season, merging, aliases, season links, bad files); bad and hostile input) run through the engine under
 the pinned MicroPython, in Node (tools/mpy_run.mjs: one batch shared between two runs at once),
 and every answer, results and errors alike, must equal CPython's. A module of the engine that
 MicroPython cannot import fails.
@@ -43,6 +44,7 @@ from tests.test_conditions import BAD_STATES, STATES
 from tests.test_ledger_games import V1_CURRENT, V1_PREVIOUS, V1_UNREADABLE
 from tests.test_ledger_link import NAMES as NAMES_OF_LINKS
 from tests.test_ledger_link import page_game, random_game
+from tests.test_season import micropython_calls as season_calls
 from tests.tenhou_agari import every_json_win, every_win
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -680,7 +682,7 @@ GROUPS["tenhou_wins"], GROUPS["tenhou_waits"] = tenhou_cases()
 for _name, _cases in (("ledger_tenhou", ledger_tenhou_cases()),
                       ("ledger_random", ledger_random_cases()), ("ledger_bad", ledger_bad_cases()),
                       ("ledger_store", ledger_store_cases()), ("link_decode", link_decode_cases()),
-                      ("link_encode", link_encode_cases())):
+                      ("link_encode", link_encode_cases()), ("season", season_calls())):
     GROUPS[_name] = _cases
 GROUPS["imports"] = [{"import": name} for name in MODULES]
 

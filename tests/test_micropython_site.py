@@ -6,7 +6,8 @@ Then the presenters and the page logic that needs no page run there and here on 
 the page's strings read from JSON as the pages read them (a MicroPython dict keeps no order), and
 every answer must be equal: the calculator's cards and copy line, the conditions page's words,
 the ledger's history, board, chart, final standings and text to paste, the next-hand preview, the
-table view's taps, the hand in progress kept and read back, the tile box's hands and texts, and
+table view's taps, the hand in progress kept and read back, the tile box's hands and texts, the
+season page's cells, orders, chart and CSV files, and
 dom.py and address.py on fake elements. Calls of more than one step live in tests/mpy_site.py,
 copied beside site/ for MicroPython.
 """
@@ -22,6 +23,7 @@ import pytest
 from engine import DEFAULTS
 from engine.ledger import replay, rules_from
 from engine.presets import NAMES
+from season import present as season_present
 from tests import mpy_answers
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -297,9 +299,44 @@ def page_cases():
     return cases
 
 
+def season_cases():
+    """The season page's presenter (site/season/present.py): every cell of random players' rows,
+    the rows sorted by every column both ways, the chart and the CSV files."""
+    rng = random.Random(38)
+    rows = []
+    for number in range(12):
+        games = rng.randint(0, 40)
+        places = [0, 0, 0, 0]
+        for _ in range(games):
+            places[rng.randrange(4)] += 1
+        hands = games * rng.randint(8, 14)
+        wins = rng.randint(0, hands // 3) if hands else 0
+        deal_ins = rng.randint(0, hands // 4) if hands else 0
+        draws = rng.randint(0, hands // 5) if hands else 0
+        rows.append({"name": f"{'김민수유키Ann'[number % 6:]}{number}", "games": games,
+                     "hands": hands, "places": places,
+                     "points": rng.randint(-3000, 3000) / 10 if games else 0,
+                     "busts": rng.randint(0, 3), "chombo": rng.randint(0, 1), "wins": wins,
+                     "tsumo": rng.randint(0, wins), "win_value": wins * rng.randint(1000, 9000),
+                     "deal_ins": deal_ins, "deal_in_value": deal_ins * rng.randint(1000, 7000),
+                     "riichi": rng.randint(0, hands // 4) if hands else 0, "draws": draws,
+                     "draw_tenpai": rng.randint(0, draws), "yakuman": rng.randint(0, 1)})
+    fields = ["name"] + list(season_present.COLUMNS)
+    cases = [_call("season.present.cell_text", row, field) for row in rows for field in fields]
+    cases += [_call("season.present.sorted_rows", rows, field, descending)
+              for field in fields for descending in (True, False)]
+    series = [(row["name"], [None] * (number % 3) + [rng.randint(-900, 900) for _ in range(9)])
+              for number, row in enumerate(rows[:6])]
+    cases += [_call("season.present.chart", {}, series, me) for me in ("", rows[1]["name"])]
+    columns = {"column": {field: field.upper() for field in fields}}
+    cases += [_call("season.present.players_csv", columns, rows),
+              _call("season.present.csv_text", [["a,b", 'q"', "김\n"], [1, -2.5, None]])]
+    return cases
+
+
 GROUPS = {"calculator": calculator_cases(), "conditions": conditions_cases(),
           "ledger": ledger_cases(), "tiles": tile_cases(), "page": page_cases(),
-          "imports": [{"import": name} for name in MODULES]}
+          "season": season_cases(), "imports": [{"import": name} for name in MODULES]}
 
 
 # ---------------------------------------------------------------- both interpreters

@@ -49,16 +49,24 @@ def bundled(folder, bundle):
 
 
 def test_app_holds_every_engine_and_site_module_but_the_builds(site):
-    """engine.bundle holds the engine's modules the pages import, each page's bundle the rest of
-    what its package may import, all compiled; together every module but the build's."""
+    """engine.bundle holds the engine's modules two pages or more import, each page's bundle the
+    rest of what its package may import, all compiled; together every module but the build's."""
     assert sorted(p.name for p in (site / "app").iterdir()) == [
-        "calculator.bundle", "conditions.bundle", "engine.bundle", "ledger.bundle"]
+        "calculator.bundle", "conditions.bundle", "engine.bundle", "ledger.bundle", "practice.bundle",
+        "season.bundle"]
     held = {bundle: bundled(site / "app", bundle) for bundle in ("engine.bundle", "calculator.bundle",
-                                                               "conditions.bundle", "ledger.bundle")}
+                                                               "conditions.bundle", "ledger.bundle",
+                                                               "practice.bundle", "season.bundle")}
+    listed = {package: {runtime.shipped_name(name, True) for name in runtime.page_files(package)}
+              for package in runtime.PAGES}
     for package in runtime.PAGES:
-        listed = {runtime.shipped_name(name, True) for name in runtime.page_files(package)}
-        assert set(held["engine.bundle"]) | set(held[f"{package}.bundle"]) >= listed
-        assert set(held[f"{package}.bundle"]) == {n for n in listed if not n.startswith("engine/")}
+        assert set(held["engine.bundle"]) | set(held[f"{package}.bundle"]) >= listed[package]
+        assert set(held[f"{package}.bundle"]) == listed[package] - set(held["engine.bundle"])
+    # the shared bundle: the engine modules two pages or more import; one page's alone are its own
+    assert set(held["engine.bundle"]) == {
+        name for name in set().union(*listed.values())
+        if name.startswith("engine/") and sum(name in names for names in listed.values()) > 1}
+    assert "engine/practice/__init__.mpy" in held["practice.bundle"]
     assert all(data[:1] == b"M" for files in held.values() for data in files.values())  # .mpy
     names = {name.replace(".mpy", ".py") for files in held.values() for name in files}
     engine = {p.relative_to(build.ROOT).as_posix() for p in (build.ROOT / "engine").rglob("*.py")}

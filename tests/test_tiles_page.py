@@ -149,8 +149,8 @@ PLAIN = {"han": 4, "fu": 30, "yakuman": 0, "dora": 1, "ura": 0, "aka": 1, "kita"
 
 
 @pytest.mark.parametrize("seat, round_, ja, ko", [
-    ("E", "E", ["自風 東", "場風 東"], ["자풍 동", "장풍 동"]),  # the dealer's double wind
-    ("S", "S", ["自風 南", "場風 南"], ["자풍 남", "장풍 남"]),
+    ("E", "E", ["自風 東", "場風 東"], ["자풍패 동", "장풍패 동"]),  # the dealer's double wind
+    ("S", "S", ["自風 南", "場風 南"], ["자풍패 남", "장풍패 남"]),
 ])
 def test_a_wind_yaku_names_its_wind_as_tenhou_does(seat, round_, ja, ko):
     """Tenhou writes 「自風 東」「場風 南」 beside 「役牌 白」; a wind triplet's yaku say the wind
@@ -186,7 +186,7 @@ def test_the_presenter_reads_the_melds_and_the_pair():
 
 def test_each_wait_says_its_ron_and_tsumo_or_no_yaku():
     wait = {"tile": "2z", "ron": "no_yaku", "tsumo": {**PLAIN, "total": 7900}}
-    assert tiles_present.wait_rows([wait], STRINGS["ko"]) == [("2z", "역 없음", "7,900점 (4판 30부)")]
+    assert tiles_present.wait_rows([wait], STRINGS["ko"]) == [("2z", "역 없음", "7,900점(4판 30부)")]
     assert tiles_present.wait_rows([wait], STRINGS["ja"]) == [("2z", "役なし", "7,900点（4飜30符）")]
 
 

@@ -167,3 +167,144 @@ def test_new_codes_have_words(lang):
     for code in ("openkan_closed", "open_triplet_tsumo", "open_triplet_wait", "open_triplet_twice",
                  "shanpon_no_triplet", "wait_no_sequence"):
         assert words["error"][code].startswith("{label}")
+
+
+# ---------------------------------------------------------------- issue 37: the words a state shows
+
+def _said(read, show):
+    """The sentence a page shows for the InputError `read()` raises (`show(error)`)."""
+    from engine import InputError
+
+    with pytest.raises(InputError) as caught:
+        read()
+    return caught.value.code, show(caught.value)
+
+
+def _no_number_cases(lang):
+    """(where, what was typed, the page's sentence) for text that is no number, in every input
+    layer: the calculator's form, the ledger's rules and a record's hand, the conditions page."""
+    from calculator import present as calculator
+    from conditions import present as conditions
+    from engine.conditions.state import read_query
+    from engine.ledger import replay, rules_from
+    from engine.query import parse
+    from ledger import present as ledger
+
+    words = build.load_strings(lang)
+    hand = {"result": "ron", "from": 0, "winners": [{"seat": 1, "han": "x", "fu": 30}], "riichi": []}
+    return [
+        ("calculator", _said(lambda: parse({"han": "abc"}),
+                             lambda e: calculator.error_text(e, words))),
+        ("ledger rules", _said(lambda: rules_from({"return": "abc"}),
+                               lambda e: ledger.error_text(words["ledger"], words["error"], e))),
+        ("ledger record", _said(lambda: replay({"hands": [hand]}),
+                                lambda e: ledger.error_text(words["ledger"], words["error"], e, True))),
+        ("conditions scores", _said(lambda: read_query({"scores": "abc"}),
+                                    lambda e: conditions.error_text(e, words))),
+        ("conditions scores, one of four", _said(lambda: read_query({"scores": "25000,25000,25000,abc"}),
+                                                 lambda e: conditions.error_text(e, words))),
+        ("conditions honba", _said(lambda: read_query({"honba": "x"}),
+                                   lambda e: conditions.error_text(e, words))),
+    ]
+
+
+NO_NUMBER = {
+    "ko": ["판: 숫자로 넣어 주세요.", "반환점: 숫자로 넣어 주세요.", "1국째 — 판: 숫자로 넣어 주세요.",
+           "점수(기가부터 순서대로, ‘/’로 구분): 숫자로 넣어 주세요.",
+           "점수(기가부터 순서대로, ‘/’로 구분): 숫자로 넣어 주세요.", "본장: 숫자로 넣어 주세요."],
+    "ja": ["飜：数字で入力してください。", "返し点：数字で入力してください。",
+           "1局目：飜：数字で入力してください。",
+           "点数（起家の席1から順に、カンマで区切って）：数字で入力してください。",
+           "点数（起家の席1から順に、カンマで区切って）：数字で入力してください。",
+           "本場：数字で入力してください。"],
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_letters_in_a_number_field_are_not_a_number_in_every_layer(lang):
+    """Letters typed where a number goes (ko 반환점, ja 配給原点, the conditions page's scores) are
+    `not_a_number` everywhere, one sentence for the code: never "not a decimal" nor "as many
+    scores as players" (review-ko B5, review-ja F1)."""
+    cases = _no_number_cases(lang)
+    assert [code for _where, (code, _text) in cases] == ["not_a_number"] * len(cases)
+    assert [text for _where, (_code, text) in cases] == NO_NUMBER[lang]
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("ko", "배급 원점(시작 점수): 소수점 없이 정수로 넣어 주세요."),
+    ("ja", "配給原点：小数ではなく整数で入力してください。")])
+def test_a_decimal_in_a_whole_number_field_is_not_an_integer(lang, said):
+    from engine.ledger import rules_from
+    from ledger import present as ledger
+
+    words = build.load_strings(lang)
+    assert _said(lambda: rules_from({"start": "25000.5"}),
+                 lambda e: ledger.error_text(words["ledger"], words["error"], e)) == \
+        ("not_an_integer", said)
+
+
+@pytest.mark.parametrize("lang, lines", [
+    ("ko", ["홍콩마작 3번 · 쯔모: 12점(각자 4)",
+            "국표마작(MCR) 24점+꽃패 2장 · 론: 50점(방총한 사람 34 / 다른 사람 각 8)",
+            "미국마작(NMJL) 25점 · 조커리스 · 쯔모: 300점(각자 100)",
+            "리치마작 하네만(6판) · 자 쯔모: 12,000점(3,000·6,000)",
+            "리치마작 만관(4판 40부) · 친 론: 12,000점(방총한 사람 12,000)"]),
+    ("ja", ["香港麻雀 3番・ツモ：12点（各家 4）",
+            "中国麻将（国標・MCR） 24点＋花牌2枚・ロン：50点（放銃者 34 / 他家 各8）",
+            "アメリカ麻雀（NMJL） 25点・ジョーカーなし・ツモ：300点（各家 100）",
+            "リーチ麻雀 跳満（6飜）・子のツモ：12,000点（3,000・6,000）",
+            "リーチ麻雀 満貫（4飜40符）・親のロン：12,000点（放銃者 12,000）"])])
+def test_the_copied_line_says_what_was_won_and_how(lang, lines):
+    """HK, MCR and NMJL lines keep the hand and ron/tsumo; a limit is named with its han."""
+    from calculator.present import copy_line
+    from engine import calculate_values
+    from engine.query import parse
+
+    words = build.load_strings(lang)
+    hands = [{"rule": "hk", "fan": "3", "win": "tsumo"}, {"rule": "mcr", "points": "24", "flowers": "2"},
+             {"rule": "nmjl", "jokerless": "1", "win": "tsumo"}, {"han": "6", "win": "tsumo"},
+             {"han": "4", "fu": "40", "seat": "dealer"}]
+    said = []
+    for hand in hands:
+        values = parse(hand)
+        said.append(copy_line(calculate_values(values), values, words))
+    assert said == lines
+
+
+@pytest.mark.parametrize("lang, wait, pair", [("ko", "13면 대기", "또이쯔"), ("ja", "十三面待ち", "対子")])
+def test_a_reading_names_kokushis_thirteen_wait_and_chiitoitsus_pairs(lang, wait, pair):
+    """国士無双十三面待ち is not a 単騎 wait; chiitoitsu's seven pairs are not 머리 / 雀頭."""
+    from tiles import present as tiles
+
+    words = build.load_strings(lang)
+    kokushi = calculate({"fumode": "tiles", "hand": "19m19p19s1234567z1m", "agari": "1m",
+                         "win": "tsumo", "seatwind": "E"})["tiles"]
+    assert tiles.wait_kind(kokushi, words) == wait
+    seven = calculate({"fumode": "tiles", "hand": "11335577m22446p6p", "agari": "6p"})["tiles"]
+    assert [label for label, _found in tiles.reading_groups(seven["reading"], words)] == [pair] * 7
+
+
+@pytest.mark.parametrize("lang, note", [("ko", "앞은 자 한 사람이, 뒤는 친이 내는 점수예요."),
+                                        ("ja", "前が子一人の支払い、後ろが親の支払いです。")])
+def test_the_payments_order_is_explained_only_under_a_non_dealer_tsumo(lang, note):
+    from calculator.present import view
+
+    words = build.load_strings(lang)
+    notes = [view(calculate(hand), words)["payments_note"] for hand in (
+        {"win": "tsumo"}, {"win": "ron"}, {"win": "tsumo", "seat": "dealer"},
+        {"rule": "hk", "win": "tsumo"}, {"win": "tsumo", "players": "3"})]
+    assert notes == [note, "", "", "", note]
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("ko", "화료패: 14장을 넣었을 때는 그중 어느 패로 화료했는지 골라 주세요."),
+    ("ja", "和了牌：14枚入れたときは、そのうちどの牌でアガったかを選んでください。")])
+def test_fourteen_tiles_without_the_winning_tile_ask_for_it(lang, said):
+    """A 14-tile link without agari= asks which tile won, not for "a value"."""
+    from calculator import present as calculator
+    from engine import calculate_values
+    from engine.query import parse
+
+    words = build.load_strings(lang)
+    assert _said(lambda: calculate_values(parse({"fumode": "tiles", "hand": "123m456p789s11222z"})),
+                 lambda e: calculator.error_text(e, words)) == ("empty", said)

@@ -237,9 +237,10 @@ def read_query(mapping):
     except RecordError as error:
         raise _state_error(error, error.field) from None
     scores = _score_texts(texts["scores"], rules["players"])
-    if len(scores) != rules["players"]:
+    numbers = [_number(score, "scores", -MAX_POINTS, MAX_POINTS) for score in scores]
+    if len(scores) != rules["players"]:  # letters are not_a_number first, whatever their count
         raise StateError("scores", "wrong_count", texts["scores"])
-    state = {"scores": [_number(score, "scores", -MAX_POINTS, MAX_POINTS) for score in scores]}
+    state = {"scores": numbers}
     state.update({name: texts[name] for name in ("dealer", "honba", "sticks", "seat", "place",
                                                   "riichi")})
     try:

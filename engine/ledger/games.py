@@ -8,7 +8,7 @@ Keys, version 2:
     mahjong-ledger.games        the index: {"format": "mahjong-ledger-games", "version": 2,
                                 "current": ID or null, "order": [ID, ...], "next": N}
     mahjong-ledger.game.ID      one game: {"format": "mahjong-ledger", "version": 2, "id": ID,
-                                "started": ISO time, "saved": ISO time,
+                                "uid": UID, "started": ISO time, "saved": ISO time,
                                 "record": {"rules", "hands"}, "names": [...], "ended": bool}
     mahjong-ledger.unreadable.T a value found that could not be read, kept as it was
 
@@ -19,7 +19,11 @@ the first time it meets them (and again whenever a page of the old version write
 values it cannot read go under ``mahjong-ledger.unreadable.*``, never away.
 
 A game is the page's game: ``{"rules", "hands", "names", "ended"}``, rules filled and hands
-checked by the record's reader. A write the storage refuses (its quota, a DOMException from
+checked by the record's reader, and ``uid`` where it has one (SPEC §11.1): an identity unique
+across phones, given when the game starts (``new_uid``) and kept in storage, exports and links.
+Games kept before there were uids have none; ``Shelf.give_uids`` gives them one (``late_uid``),
+marked as given late, so that the same game given one on two phones is still found the same by
+its hands (engine.season). A write the storage refuses (its quota, a DOMException from
 ``setItem``) raises ``ShelfError("refused")`` with every value as it was before the call.
 
 >>> storage = MemoryStorage()
@@ -28,6 +32,7 @@ checked by the record's reader. A write the storage refuses (its quota, a DOMExc
 >>> shelf.current(), [entry["id"] for entry in shelf.entries()]
 ('1', ['1'])
 """
+import base64
 from collections import OrderedDict
 
 from ..compat import WHITESPACE
@@ -55,6 +60,11 @@ BIDI = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c
 # A game's id goes into keys and the page's selectors ([data-game="ID"]): these characters only.
 ID_CHARACTERS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_-"
 MAX_ID = 40
+# A uid: a letter saying how it was given, then URL-safe base64 of random bytes (UID_BYTES give
+# 16 characters: 96 bits, so two phones' games never meet by chance).
+UID_BYTES = 12
+UID_FRESH = "g"  # given when the game started
+UID_LATE = "o"  # given to a game kept before there were uids (or brought in without one)
 
 
 class ShelfError(EngineError):
@@ -116,10 +126,51 @@ class QuotaExceeded(Exception):
 
 # ---------------------------------------------------------------- reading one game
 
-def new_game(rules=None, names=()):
+def new_game(rules=None, names=(), uid=None):
     """A game with no hands yet: rules checked and filled, names as given (a name left empty
-    is the page's to suggest)."""
-    return {"rules": rules_from(rules), "hands": [], "names": list(names), "ended": False}
+    is the page's to suggest), and its ``uid`` where the caller gives one (``new_uid``)."""
+    game = {"rules": rules_from(rules), "hands": [], "names": list(names), "ended": False}
+    if valid_uid(uid):
+        game["uid"] = uid
+    return game
+
+
+def _uid_text(mark, random_bytes):
+    if not isinstance(random_bytes, (bytes, bytearray)) or len(random_bytes) < UID_BYTES:
+        raise ValueError("random_bytes")
+    text = base64.b64encode(bytes(random_bytes[:UID_BYTES])).decode("ascii")
+    return mark + text.replace("+", "-").replace("/", "_").rstrip("=")
+
+
+def new_uid(random_bytes):
+    """A uid for a game starting now, from UID_BYTES random bytes the caller draws (the page:
+    crypto.getRandomValues; CPython: os.urandom). MicroPython's ``random`` may start from the
+    same seed on every phone, so the engine draws none itself.
+
+    >>> new_uid(bytes(range(12)))
+    'gAAECAwQFBgcICQoL'
+    """
+    return _uid_text(UID_FRESH, random_bytes)
+
+
+def late_uid(random_bytes):
+    """A uid for a game that had none (kept, exported or linked before there were uids).
+
+    >>> late_uid(bytes([255] * 12))
+    'o________________'
+    """
+    return _uid_text(UID_LATE, random_bytes)
+
+
+def valid_uid(uid):
+    """Whether `uid` can be a game's uid: 1 to MAX_ID characters of ID_CHARACTERS."""
+    return valid_id(uid)
+
+
+def given_late(uid):
+    """Whether a game's uid was given after it started (or it has none): such a game is also
+    matched by its rules, names and hands (SPEC §11.1's rule for games without one)."""
+    return not valid_uid(uid) or uid[0] == UID_LATE
 
 
 def clean_name(name):
@@ -139,10 +190,11 @@ def valid_id(game_id):
         char in ID_CHARACTERS for char in game_id)
 
 
-def checked_game(record, names, ended):
+def checked_game(record, names, ended, uid=None):
     """The page's game from a record and its names, checked by the record's reader; raises
     ShelfError (``bad_record`` with the RecordError, or ``names``), whatever the values are.
-    Names are cleaned (``clean_name``), one per seat at most."""
+    Names are cleaned (``clean_name``), one per seat at most. A ``uid`` that is not one
+    (``valid_uid``) is left out: the game is then one without."""
     try:
         replay(record)
         rules = rules_from(record.get("rules"))
@@ -154,7 +206,10 @@ def checked_game(record, names, ended):
     if not (isinstance(names, list) and all(isinstance(name, str) for name in names)):
         raise ShelfError("names")
     names = [clean_name(name) for name in names[:MAX_SEATS]]
-    return {"rules": rules, "hands": hands, "names": names, "ended": ended is True}
+    game = {"rules": rules, "hands": hands, "names": names, "ended": ended is True}
+    if valid_uid(uid):
+        game["uid"] = uid
+    return game
 
 
 def _parsed(text):
@@ -167,8 +222,8 @@ def _parsed(text):
 
 def read_envelope(text):
     """The game in a stored or pasted text, and what the envelope says of it ({"started",
-    "saved", "id"}, each None where not given). A bare record ({"rules", "hands"}) is a game
-    too. Raises ShelfError.
+    "saved", "id"}, each None where not given); the game's ``uid`` where the text has one. A
+    bare record ({"rules", "hands"}) is a game too. Raises ShelfError.
 
     >>> game, meta = read_envelope('{"hands": []}')
     >>> game["rules"]["start"], game["names"], meta["saved"]
@@ -190,6 +245,7 @@ def read_envelope(text):
 def _envelope_game(data):
     meta = {"started": None, "saved": None, "id": None}
     names, ended = [], False
+    uid = data.get("uid") if isinstance(data, dict) else None
     if isinstance(data, dict) and "format" in data:
         if data["format"] != FORMAT:
             raise ShelfError("wrong_format")
@@ -205,7 +261,7 @@ def _envelope_game(data):
         data = {key: data[key] for key in ("rules", "hands") if key in data}
     if not isinstance(data, dict) or not isinstance(data.get("hands"), list):
         raise ShelfError("wrong_format")
-    return checked_game(data, names, ended), meta
+    return checked_game(data, names, ended, uid), meta
 
 
 def record_in_file(data):
@@ -239,13 +295,14 @@ def record_in_file(data):
         data = data.get("record")
         if data is None:
             raise RecordError("record", "missing", None)
-    elif isinstance(data, dict) and ("names" in data or "ended" in data):
+    elif isinstance(data, dict) and ("names" in data or "ended" in data or "uid" in data):
         names, ended = data.get("names", []), data.get("ended", False)
         if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
             raise RecordError("names", "not_a_list", names)
         if not isinstance(ended, bool):
             raise RecordError("ended", "not_allowed", ended)
-        data = {key: value for key, value in data.items() if key not in ("names", "ended")}
+        data = {key: value for key, value in data.items()
+                if key not in ("names", "ended", "uid")}
     return only_record_keys(data), ended
 
 
@@ -256,10 +313,14 @@ def _version(data, versions):
 
 
 def envelope(game, game_id, started, saved):
-    """A game's stored text, version 2 (its keys in engine.ledger.wire's order)."""
-    return dumps({"format": FORMAT, "version": VERSION, "id": game_id, "started": started,
-                  "saved": saved, "record": {"rules": game["rules"], "hands": game["hands"]},
-                  "names": list(game.get("names") or []), "ended": bool(game.get("ended"))})
+    """A game's stored text, version 2 (its keys in engine.ledger.wire's order); its ``uid``
+    where it has one (a page of an earlier build reads the envelope as before)."""
+    kept = {"format": FORMAT, "version": VERSION, "id": game_id, "started": started,
+            "saved": saved, "record": {"rules": game["rules"], "hands": game["hands"]},
+            "names": list(game.get("names") or []), "ended": bool(game.get("ended"))}
+    if valid_uid(game.get("uid")):
+        kept["uid"] = game["uid"]
+    return dumps(kept)
 
 
 def preset_of(rules):
@@ -374,13 +435,15 @@ class Shelf:
                 _aside(self.storage, text, now)
         _set(self.storage, GAME + game_id, envelope(game, game_id, started, now))
 
-    def add(self, game, now, started=None):
-        """Keeps a new game and makes it the current one; returns its id. The others stay."""
+    def add(self, game, now, started=None, current=True):
+        """Keeps a new game and makes it the current one (unless `current` is False: a game
+        brought in by the season page); returns its id. The others stay."""
         index = self._index()
         game_id = self._new_id(index)
         _set(self.storage, GAME + game_id, envelope(game, game_id, started or now, now))
         index["order"].append(game_id)
-        index["current"] = game_id
+        if current:
+            index["current"] = game_id
         self._write_index_keeping(index, game_id)
         return game_id
 
@@ -448,6 +511,31 @@ class Shelf:
                 entry["problem"] = error.code
             listed.append(entry)
         return listed
+
+    def give_uids(self, random_bytes):
+        """Gives every kept game without a uid one (``late_uid``; ``random_bytes()`` draws
+        UID_BYTES random bytes each time), its times and everything else as they were; returns
+        the ids of the games given one. A game that cannot be read is left as it is; a write
+        the storage refuses stops here (the others get theirs at the next open)."""
+        given = []
+        for game_id in self._index()["order"]:
+            text = self.raw(game_id)
+            if text is None or '"uid": "' in text:  # as envelope() writes it: read no further
+                continue
+            try:
+                game, meta = read_envelope(text)
+            except ShelfError:
+                continue
+            if "uid" in game:
+                continue
+            game["uid"] = late_uid(random_bytes())
+            try:
+                _set(self.storage, GAME + game_id, envelope(
+                    game, game_id, meta["started"] or meta["saved"], meta["saved"]))
+            except ShelfError:
+                break
+            given.append(game_id)
+        return given
 
     # -- export and import
 

@@ -6,6 +6,7 @@ Adler-32 check, so a flipped bit is caught) of a compact JSON form of the game:
     {"r": rules that differ from the defaults, or from the published rule set that leaves the
           fewest to list ({"preset": "tenhou", "uma": [...]}: the record's reader takes both),
      "n": the seats' names, "e": 1 when ended by hand (left out otherwise),
+     "u": the game's uid (SPEC §11.1; left out by games without one, as every link made before),
      "h": [hand, ...]}
 
 A hand is a short list where it has one of the shapes below, and otherwise the record's own
@@ -38,6 +39,7 @@ from .. import inputs as read
 from ..inputs import InputError, read_json
 from ..presets import FIELDS, NAMES, preset_rules
 from .record import MAX_HANDS, RecordError, rules_from
+from .games import valid_uid
 from .wire import deflate_bytes, dumps, inflate
 
 FORMAT = "1"
@@ -64,6 +66,7 @@ class LinkError(InputError):
 
 
 # ---------------------------------------------------------------- the compact form
+
 
 def _seats(seats):
     return "".join(str(seat) for seat in seats)
@@ -185,21 +188,29 @@ def compact(game):
             "h": [_compact_hand(hand) for hand in game["hands"]]}
     if game.get("ended"):
         form["e"] = 1
+    if game.get("uid"):
+        form["u"] = game["uid"]
     return form
 
 
 def expand(form):
     """The game from its compact form: ``rules`` (only what differs from the defaults: the
-    record's reader fills in the rest), ``hands``, ``names``, ``ended``."""
+    record's reader fills in the rest), ``hands``, ``names``, ``ended``, and ``uid`` where
+    the link has one."""
     if not (isinstance(form, dict) and isinstance(form.get("r"), dict)
             and isinstance(form.get("n"), list) and isinstance(form.get("h"), list)):
         raise LinkError("damaged")
-    if form.get("e", 0) not in (0, 1) or set(form) - {"r", "n", "h", "e"}:
+    if form.get("e", 0) not in (0, 1) or set(form) - {"r", "n", "h", "e", "u"}:
+        raise LinkError("damaged")
+    if "u" in form and not valid_uid(form["u"]):
         raise LinkError("damaged")
     if len(form["h"]) > MAX_HANDS:
         raise LinkError("too_long")  # more hands than any game has (the record's bound)
-    return {"rules": form["r"], "names": form["n"], "ended": form.get("e") == 1,
+    game = {"rules": form["r"], "names": form["n"], "ended": form.get("e") == 1,
             "hands": [_long(hand) for hand in form["h"]]}
+    if "u" in form:
+        game["uid"] = form["u"]
+    return game
 
 
 # ---------------------------------------------------------------- the text

@@ -23,8 +23,8 @@ from ..presets import FIELDS
 # fixed, where it had one): envelopes, the index and its export, the link's compact form, a
 # record, its rules (the preset first, then SPEC §6.1's fields), a hand, a winner. Any other
 # key comes after these, in sorted order.
-KEY_ORDER = ("format", "version", "id", "started", "saved", "exported", "record", "games",
-             "current", "order", "next", "unreadable", "r", "n", "h", "e", "rules", "hands",
+KEY_ORDER = ("format", "version", "id", "uid", "started", "saved", "exported", "record", "games",
+             "current", "order", "next", "unreadable", "r", "n", "h", "e", "u", "rules", "hands",
              "names", "ended", "preset") + tuple(FIELDS) + (
              "result", "riichi", "winners", "from", "tenpai", "nagashi", "seat", "yakuman",
              "han", "fu", "pao")

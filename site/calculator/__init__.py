@@ -123,6 +123,7 @@ def text_slots(view):
     slots += [("explanation", page["dom"].one("[data-explain]"), view["explanation"]),
               ("dock_total", page["dom"].one("[data-dock-total]"), view["total"]),
               ("dock_payments", page["dom"].one("[data-dock-payments]"), view["payments"]),
+              ("payments_note", page["dom"].one("[data-payments-note]"), view["payments_note"]),
               ("middle_label", page["dom"].one("[data-middle-label]"), view["middle_label"])]
     rows = page["dom"].each(*WHO_PAYS)
     for index, (found, texts) in enumerate(zip(rows, view["who_pays"])):
@@ -231,6 +232,15 @@ def still_entering(error, mapping):
     return error.code == "tile_count" and state["entering"] and state["tiles"].hand().count() < 13
 
 
+def mark(name, value):
+    """The results' data-NAME (the CSS and the tests read it) set only when it changes: after the
+    start, this page is its only writer."""
+    slot = ("data", name)
+    if page["dom"].shown.get(slot) != value:
+        page["results"].setAttribute("data-" + name, value)
+        page["dom"].shown[slot] = value
+
+
 def update(mapping):
     try:
         values = parse(mapping)
@@ -238,29 +248,29 @@ def update(mapping):
     except engine.InputError as error:
         if still_entering(error, mapping):  # the cards and the tables wait for the hand
             show_error(None)
-            page["results"].dataset.view = "value"
-            page["results"].dataset.state = "incomplete"
+            mark("view", "value")
+            mark("state", "incomplete")
             state["tiles"].draw(None)
             mark_your_hand(None)
             return
         show_error(error)
-        page["results"].dataset.state = "stale"
+        mark("state", "stale")
         return
     show_error(None)
     state["han"] = result["tiles"].get("han") if "tiles" in result else values.get("han")
     waiting = "total" not in result  # 13 tiles: the waits, no value
-    page["results"].dataset.view = "waits" if waiting else "value"
+    mark("view", "waits" if waiting else "value")
     if waiting:  # no hand has won: nothing in the tables is this hand's (CSS hides them)
         mark_your_hand(None)
         waits = present.dock_waits(result["tiles"], page["strings"])
         page["dom"].put("dock_waits", page["dom"].one("[data-dock-waits]"), waits)
     else:
         state["result"], state["values"] = result, values
-        page["results"].dataset.fu = "yes" if "fu" in result else "none"  # a yakuman has none
+        mark("fu", "yes" if "fu" in result else "none")  # a yakuman has none
         draw(result)
     if state["tiles"] is not None:
         state["tiles"].draw(result)
-    page["results"].dataset.state = "ok"
+    mark("state", "ok")
 
 
 def apply_preset():
@@ -295,7 +305,7 @@ def with_tiles(mapping, typed=False):
         if box is not None:
             box.draw(None)
         return mapping
-    hand = box.sync(typed=typed)
+    hand = box.sync(typed=typed, values=mapping)
     return box.adjust(dict(mapping, agari=box.control("agari").value), hand)
 
 
@@ -309,7 +319,15 @@ def recompute(name=None):
     announce_later()
     update(mapping)
     draw_hk_columns(mapping)
+    draw_double_wind(mapping)
     write_link(mapping)
+
+
+def draw_double_wind(mapping):
+    """The double-wind pair's option says the fu the table rules count: 2, or 4 with dwind4."""
+    option = page["dom"].one("[name=pair] option[value=double]")
+    fu = 4 if mapping.get("dwind4") == "1" else 2
+    page["dom"].put("pair_double", option, page["strings"]["fu_item"]["pair_double"].format(fu=fu))
 
 
 async def copy_total(_event):

@@ -78,12 +78,21 @@ def explanation(result, strings):
     return strings["joiner"]["explanation"].join(parts)
 
 
+def payments_note(result, strings):
+    """The order of the payments card's amounts, said only where two unnamed amounts have one:
+    a riichi non-dealer's tsumo (1,000·2,000, the non-dealer's share before the dealer's)."""
+    payers = [p["payer"] for p in result["payments"]]
+    return strings["card"]["payments_note"] if result["rule"] == "riichi" and "dealer" in payers \
+        and "nondealer" in payers else ""
+
+
 def view(result, strings):
     """Every text of the five result cards and the live tables, for one result."""
     texts = {
         "total": fmt(result["total"]),
         "explanation": explanation(result, strings),
         "payments": payments_text(result, strings),
+        "payments_note": payments_note(result, strings),
         "who_pays": [(strings["payer"][p["payer"]], fmt(p["amount"]), fmt(p["honba"]))
                      for p in payment_order(result["payments"])],
         "middle": fmt(result["middle"]),
@@ -95,6 +104,8 @@ def view(result, strings):
     }
     for row in result.get("fu_breakdown", ()):
         item = row["item"]
+        if row["row"] == "win" and item == "chiitoitsu":  # said once, on the 부저 row
+            item = "none"
         if row["row"] == "pair" and item == "double":  # 2 or 4 fu, as the table rules say
             item = strings["fu_item"]["pair_double"].format(fu=fmt(row["fu"]))
         for table in ("fu_item", "option.meld", "option.pair", "option.wait"):
@@ -130,14 +141,25 @@ def copy_line(result, values, strings):
     is named by the tier it is paid as, as on the card)."""
     says = strings["copy"]
     line = says["game"][result["rule"]]
+    win = says["win"][values["win"]]
+    if result["rule"] == "hk":  # what was won and how: "홍콩마작 3번 · 론"
+        line = says["hk"].format(game=line, fan=values["fan"], win=win)
+    elif result["rule"] == "mcr":
+        line = says["mcr_flowers" if values["flowers"] else "mcr"].format(
+            game=line, points=values["points"], flowers=values["flowers"], win=win)
+    elif result["rule"] == "nmjl":
+        line = says["nmjl_jokerless" if values["jokerless"] else "nmjl"].format(
+            game=line, value=values["value"], win=win)
     if result["rule"] == "riichi":
         han = result.get("tiles", {}).get("han", values.get("han"))
-        if result["tier"].startswith("yakuman"):
-            value = strings["tier"][result["tier"]]
-        elif han >= 5:
-            value = says["han"].format(han=han)
+        tier = result["tier"]
+        if tier.startswith("yakuman"):
+            value = strings["tier"][tier]
         else:
-            value = says["han_fu"].format(han=han, fu=result["fu"])
+            value = says["han"].format(han=han) if han >= 5 else \
+                says["han_fu"].format(han=han, fu=result["fu"])
+            if tier != "none":  # a limit by its name, with its han: 跳満（6飜）, 만관(4판 40부)
+                value = says["limit"].format(tier=strings["tier"][tier], value=value)
         how = says["how"].format(seat=says["seat"][values["seat"]], win=says["win"][values["win"]])
         if str(values.get("players")) == "3":  # parsed inputs keep the count as its choice, "3"
             line = says["three"].format(game=line)

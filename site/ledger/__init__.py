@@ -55,6 +55,8 @@ def draw():
     el["main"].dataset.oka = "0" if record["rules"]["return"] == record["rules"]["start"] else "1"
     set_text("[data-ledger-chombo-hint]", chombo_hint(L, record["rules"]))
     el["game"].dataset.over = "1" if game["over"] else "0"
+    if state["following"]:  # a finished game has no next hand to rescan after
+        set_text("[data-ledger-follow-hint]", L["follow"]["hint_over" if game["over"] else "hint"])
     editing = state["editing"] if state["editing"] is not None and not state["following"] \
         and state["editing"] < len(game["hands"]) else None
     dealer = hand_dealer(game) if editing is None else game["hands"][editing]["dealer"]
@@ -338,8 +340,9 @@ def on_import(_event):
     set_text("[data-ledger-import-done]", "")
     try:
         done = store.shelf().import_games(text, now_iso())
+        store.give_uids()
     except store.games.ShelfError as problem:
-        show_error("import", L["store"]["import_failed"].format(reason=store.problem_text(problem)))
+        show_error("import", L["store"]["import_failed"].format(reason=store.problem_text(problem, True)))
         return
     ids, aside = done["ids"], done["aside"]
     store.say_refused(False)

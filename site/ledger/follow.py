@@ -2,6 +2,7 @@
 until the user keeps it, and then it joins this phone's games as the current one, the game it
 replaces staying in the list (SPEC §8, §10.4). A link that cannot be followed gets its message and
 changes nothing."""
+import dom
 from engine.ledger import games, link
 from ledger.page import error_text, L, q, set_text, state, win
 
@@ -27,7 +28,7 @@ def read_link():
     if game is None:
         return None
     try:
-        return games.checked_game(game, game["names"], game["ended"])
+        return games.checked_game(game, game["names"], game["ended"], game.get("uid"))
     except games.ShelfError as error:
         if error.record_error is None:
             show_problem(L["follow"]["damaged"])
@@ -65,6 +66,8 @@ def keep_followed():
     """The followed game, to become this phone's current game beside the others: returns it for
     start()'s actions to keep (a new game) and draw."""
     game = state["following"]
+    if "uid" not in game:  # a link made before there were uids
+        game = dict(game, uid=games.late_uid(dom.random_bytes(win(), games.UID_BYTES)))
     state["game_id"] = None
     leave_link()
     return game

@@ -275,13 +275,14 @@ def carry_from_calculator():
             q('[name="han"]', box).value = str(values["han"])
             q('[name="fu"]', box).value = str(result["fu"])
     game = current_game(state["record"])
-    if values["seat"] == "dealer" and not game["over"]:
+    chosen = values["seat"] == "dealer" and not game["over"]  # the dealer: the winner is known
+    if chosen:
         q(f'#lh-winner-{game["next"]["dealer"]}').checked = True
     if values["yakuman"]:
         hand = L["yakuman"][str(values["yakuman"])]
     else:
         hand = L["hand"]["carried_hand"].format(han=values["han"], fu=result["fu"])
-    words = L["hand"]["carried"].format(
+    words = L["hand"]["carried_check" if chosen else "carried"].format(
         hand=L["joiner"]["carried"].join((hand, L["choice"]["result"][values["win"]])))
     set_text("[data-ledger-carried]", words)
     q("[data-ledger-carried]").hidden = False

@@ -131,7 +131,7 @@ def error_text(words, errors, error, with_place=False):
         return text
     where = words["where"]
     place = where["rules"] if error.hand is None else where["hand"].format(n=error.hand + 1)
-    return f"{place} — {text}"
+    return where["place"].format(place=place, text=text)
 
 
 def _range(error):

@@ -1,8 +1,10 @@
 """The rules form that starts a game: presets, the player count, the seats' names."""
+import dom
 from engine import ledger
+from engine.ledger import games
 from engine.compat import stripped
 from engine.presets import FIELDS, preset_rules
-from ledger.page import clear_errors, each, el, error_text, L, q, show_error
+from ledger.page import clear_errors, each, el, error_text, L, q, show_error, win
 
 
 def setup_field(name):
@@ -94,4 +96,5 @@ def read_new_game():
         q("#ledger-rule-list").open = True
         return None
     names = [stripped(box.value) for box in each('input[name="name"]', el["rules_form"])]
-    return {"rules": rules, "hands": [], "names": names[:rules["players"]]}
+    return games.new_game(rules, names[:rules["players"]],
+                          games.new_uid(dom.random_bytes(win(), games.UID_BYTES)))

@@ -39,9 +39,12 @@ def stored(key):
         return None
 
 
-def problem_text(error):
-    """A games.ShelfError as the sentence to show."""
+def problem_text(error, pasted=False):
+    """A games.ShelfError as the sentence to show; `pasted`: the text came from the paste box
+    (no JSON there is "the pasted text", never "what is stored")."""
     says = L["store"]
+    if pasted and error.code == "bad_json":
+        return says["bad_json_pasted"]
     if error.code == "unknown_version":
         return says["unknown_version"].format(version=dumps(error.version))
     if error.code == "bad_record":
@@ -90,6 +93,7 @@ def open_games():
         say_refused(False)
     try:
         opened["shelf"] = games.open_shelf(storage(), now_iso())
+        give_uids()
     except games.ShelfError:
         state["blocked"] = True
         say_refused(True)
@@ -104,6 +108,15 @@ def open_games():
         say_refused(True)
         return None
     return load_current()
+
+
+def give_uids():
+    """Every kept game without a uid (kept before there were uids, or imported from a file made
+    then) gets one, marked as given late (SPEC §11.1)."""
+    try:
+        shelf().give_uids(lambda: dom.random_bytes(win(), games.UID_BYTES))
+    except Exception:  # noqa: BLE001 (a storage that refuses: they get theirs at the next open)
+        pass
 
 
 def load_current():

@@ -12,7 +12,7 @@ import dom
 from engine.tilehand import not_played
 
 from . import present
-from .hand import MELD_KINDS, Hand, applicable, kind
+from .hand import MELD_KINDS, Hand, applicable, kind, melds as read_melds, tiles as read_tiles
 
 FIELDS = ("hand", "agari", "melds", "dora", "ura")
 FLAGS = ("riichi", "doubleriichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan",
@@ -34,6 +34,7 @@ class TileBox:
         self.faces = {}  # tile -> the palette's drawing of it, cloned wherever a tile is shown
         self.held = []  # the hand row as drawn: [(tile, is the winning tile)]
         self.undo = None  # the Hand the clear button took away, until another tile goes in
+        self.written = {}  # the fields' strings as last read or written here
 
     # -------------------------------------------------------------- the tiles as the form holds them
 
@@ -42,14 +43,21 @@ class TileBox:
             self.controls[name] = self.field(name)
         return self.controls[name]
 
-    def hand(self):
-        values = {name: self.control(name).value for name in FIELDS}
+    def hand(self, values=None):
+        """The hand the fields hold: read from them, or from `values` (their strings, read by the
+        page already) when it has every one of them."""
+        if values is None or any(values.get(name) is None for name in FIELDS):
+            values = {name: self.control(name).value for name in FIELDS}
+        self.written = values
         return Hand.read(values["hand"], values["agari"], values["melds"], values["dora"],
                          values["ura"])
 
     def write(self, hand):
+        """The fields follow `hand`: only those that differ from what they were read holding."""
         for name, value in hand.fields().items():
-            self.control(name).value = value
+            if self.written.get(name) != value:
+                self.control(name).value = value
+        self.written = hand.fields()
 
     def listen(self, changed):
         """Taps on the palette, the target buttons and the shown tiles; `changed(name)` is told
@@ -103,10 +111,11 @@ class TileBox:
 
     # -------------------------------------------------------------- the shown hand and the flags
 
-    def sync(self, typed=False):
-        """Redraw the shown tiles from the fields. After typing in the hand, a full hand without
-        its winning tile takes the last tile typed (as the last one tapped would be)."""
-        hand = self.hand()
+    def sync(self, typed=False, values=None):
+        """Redraw the shown tiles from the fields (or `values`, their strings as the page read
+        them). After typing in the hand, a full hand without its winning tile takes the last tile
+        typed (as the last one tapped would be)."""
+        hand = self.hand(values)
         if typed:
             settled = hand.typed()
             if settled.agari != hand.agari:
@@ -205,32 +214,26 @@ class TileBox:
     def palette_button(self, tile):
         return self.palette()[tile]
 
-    def tile_svg(self, tile):
-        """The tile's drawing alone (the palette's, copied), for the reading and the waits."""
-        return self.palette_button(tile).firstElementChild.cloneNode(True)
+    def drawings(self, tiles):
+        """The nodes of `build` for the tiles' drawings (the palette's, copied by the page)."""
+        return tuple(("#tile", tile) for tile in tiles)
+
+    def build(self, parent, nodes):
+        """`parent`'s children replaced by `nodes` (dom.Page.build), drawings from the palette."""
+        self.page.build(parent, nodes, self.one("[data-tiles-palette]"))
 
     def draw_melds(self, hand):
         key = hand.called
         if self.shown.get("melds") == key:
             return
         row = self.one("[data-tiles-melds]")
-        groups = []
-        for index, (name, meld) in enumerate(hand.called):
-            button = self.document.createElement("button")
-            button.type = "button"
-            button.className = f"tiles-meld tiles-meld-{name}"
-            button.setAttribute("data-tiles-remove", "melds")
-            button.setAttribute("data-index", str(index))
-            button.setAttribute("aria-label",
-                                self.remove_text(present.meld_label(name, meld, self.strings)))
-            label = self.document.createElement("span")
-            label.className = "tiles-meld-kind"
-            label.textContent = self.strings["tiles"]["target"][name]
-            button.appendChild(label)
-            for tile in meld:
-                button.appendChild(self.tile_svg(tile))
-            groups.append(button)
-        row.replaceChildren(*groups)
+        groups = [("button", {"type": "button", "class": f"tiles-meld tiles-meld-{name}",
+                              "data-tiles-remove": "melds", "data-index": str(index),
+                              "aria-label": self.remove_text(present.meld_label(name, meld, self.strings))},
+                   ("span", {"class": "tiles-meld-kind"}, self.strings["tiles"]["target"][name]))
+                  + self.drawings(meld)
+                  for index, (name, meld) in enumerate(hand.called)]
+        self.build(row, groups)
         row.hidden = not groups
         self.shown["melds"] = key
 
@@ -301,76 +304,55 @@ class TileBox:
         if waiting:
             self.draw_waits(tiles)
         else:
-            self.draw_value(tiles)
+            self.draw_value(tiles, result.get("tier", "none"))
 
-    def draw_value(self, tiles):
+    def draw_value(self, tiles, tier="none"):
         strings = self.strings
         self.page.put("value", self.in_results("[data-tiles-value]"),
-                 present.value_text(tiles, strings))
+                 present.value_text(tiles, strings, tier))
         rows = present.yaku_rows(tiles, strings)
         if self.shown.get("yaku") != rows:
-            items = []
-            for key, name, value in rows:
-                item = self.document.createElement("li")
-                item.setAttribute("data-yaku", key)
-                label = self.document.createElement("span")
-                label.textContent = name
-                amount = self.document.createElement("span")
-                amount.className = "tiles-yaku-han"
-                amount.textContent = value
-                item.append(label, amount)
-                items.append(item)
-            self.in_results("[data-tiles-yaku]").replaceChildren(*items)
+            self.build(self.in_results("[data-tiles-yaku]"),
+                       [("li", {"data-yaku": key}, ("span", None, name),
+                         ("span", {"class": "tiles-yaku-han"}, value)) for key, name, value in rows])
             self.shown["yaku"] = rows
-        dora = " · ".join(strings["tiles"]["dora_count"].format(label=label, n=count)
-                          for _kind, label, count in present.dora_rows(tiles, strings))
+        dora = strings["joiner"]["dora"].join(
+            strings["tiles"]["dora_count"].format(label=label, n=count)
+            for _kind, label, count in present.dora_rows(tiles, strings))
         self.page.put("dora_counts", self.in_results("[data-tiles-dora-counts]"), dora)
         reading = tiles["reading"]
         groups = present.reading_groups(reading, strings)
         if self.shown.get("reading") != groups:
-            parts = []
-            for label, found in groups:
-                group = self.document.createElement("span")
-                group.className = "tiles-group"
-                group.setAttribute("role", "img")
-                group.setAttribute("aria-label", f"{label} {present.tile_names(found, strings)}")
-                for tile in found:
-                    group.appendChild(self.tile_svg(tile))
-                caption = self.document.createElement("span")
-                caption.className = "tiles-group-label"
-                caption.setAttribute("aria-hidden", "true")
-                caption.textContent = label
-                group.appendChild(caption)
-                parts.append(group)
-            self.in_results("[data-tiles-reading]").replaceChildren(*parts)
+            self.build(self.in_results("[data-tiles-reading]"), [
+                ("span", {"class": "tiles-group", "role": "img",
+                          "aria-label": f"{label} {present.tile_names(found, strings)}"})
+                + self.drawings(found)
+                + (("span", {"class": "tiles-group-label", "aria-hidden": "true"}, label),)
+                for label, found in groups])
             self.shown["reading"] = groups
-        wait = strings["tiles"]["wait_kind"].get(reading.get("wait") or "", "")
-        self.page.put("wait", self.in_results("[data-tiles-wait]"), wait)
+        self.page.put("wait", self.in_results("[data-tiles-wait]"), present.wait_kind(tiles, strings))
 
     def draw_waits(self, tiles):
         strings = self.strings
         self.page.put("tenpai", self.in_results("[data-tiles-tenpai]"),
                  strings["tiles"]["tenpai" if tiles["tenpai"] else "noten"])
-        rows = present.wait_rows(tiles["waits"], strings)
+        rows = present.wait_rows(tiles["waits"], strings, self.held_reds())
         if self.shown.get("waits") == rows:
             return
-        names = strings["tiles"]["name"]
-        items = []
-        for tile, ron, tsumo in rows:
-            item = self.document.createElement("li")
-            item.setAttribute("data-wait", tile)
-            item.appendChild(self.tile_svg(tile))
-            name = self.document.createElement("strong")
-            name.textContent = names[tile]
-            item.appendChild(name)
-            for word, text in ((strings["tiles"]["ron"], ron), (strings["tiles"]["tsumo"], tsumo)):
-                line = self.document.createElement("span")
-                line.className = "tiles-wait-win"
-                line.textContent = f"{word} {text}"
-                item.appendChild(line)
-            items.append(item)
-        self.in_results("[data-tiles-waits]").replaceChildren(*items)
+        names, words = strings["tiles"]["name"], strings["tiles"]
+        self.build(self.in_results("[data-tiles-waits]"), [
+            ("li", {"data-wait": tile}, ("#tile", tile), ("strong", None, names[tile]),
+             ("span", {"class": "tiles-wait-win"}, f'{words["ron"]} {ron}'),
+             ("span", {"class": "tiles-wait-win"}, f'{words["tsumo"]} {tsumo}'))
+            for tile, ron, tsumo in rows])
         self.shown["waits"] = rows
+
+    def held_reds(self):
+        """The red fives among the hand's 13 tiles and its melds (0 in the notation)."""
+        held = read_tiles(self.control("hand").value) or []
+        for _kind, found in read_melds(self.control("melds").value) or []:
+            held += found
+        return sum(1 for tile in held if tile[0] == "0")
 
     # -------------------------------------------------------------- small helpers
 

@@ -35,11 +35,16 @@ def dora_rows(hand, strings):
     return [(kind, labels[kind], hand[kind]) for kind in DORA_KINDS if hand.get(kind)]
 
 
-def value_text(hand, strings):
-    """The hand's value in one phrase: "3판 40부" / 「3飜40符」, or its yakuman."""
+def value_text(hand, strings, tier="none"):
+    """The hand's value in one phrase: "3판 40부" / 「3飜40符」, or its yakuman; a limit hand
+    (`tier`, the result's) by its name with its han: 「跳満（6飜）」, "만관(4판 40부)"."""
     if hand["yakuman"]:
         return yakuman_text(hand["yakuman"], strings)
-    return strings["tiles"]["han_fu"].format(han=hand["han"], fu=hand["fu"])
+    if tier == "none" or tier.startswith("yakuman"):
+        return strings["tiles"]["han_fu"].format(han=hand["han"], fu=hand["fu"])
+    value = strings["copy"]["han"].format(han=hand["han"]) if hand["han"] >= 5 else \
+        strings["tiles"]["han_fu"].format(han=hand["han"], fu=hand["fu"])
+    return strings["copy"]["limit"].format(tier=strings["tier"][tier], value=value)
 
 
 def reading_groups(reading, strings):
@@ -51,12 +56,22 @@ def reading_groups(reading, strings):
         if meld["open"]:
             label = strings["tiles"]["open_group"].format(group=label)
         groups.append((label, tiles(meld["tiles"])))
-    groups += [(words["pair"], tiles(pair)) for pair in reading["pairs"]]
+    pair = words["toitsu" if reading.get("shape") == "chiitoitsu" else "pair"]  # seven pairs: 또이쯔
+    groups += [(pair, tiles(found)) for found in reading["pairs"]]
     return groups
 
 
 def wait_text(reading, strings):
     return strings["option"]["wait"][reading["wait"]] if reading.get("wait") else ""
+
+
+def wait_kind(hand, strings):
+    """The wait's name under the reading: 양면, 単騎 …; kokushi won on its pair's tile waited on
+    all thirteen orphans, which is no single wait (「十三面待ち」)."""
+    reading = hand["reading"]
+    if any(yaku["name"] == "kokushi_13" for yaku in hand["yaku"]):
+        return strings["tiles"]["wait_kind"]["thirteen"]
+    return strings["tiles"]["wait_kind"].get(reading.get("wait") or "", "")
 
 
 def win_text(win, strings):
@@ -67,10 +82,24 @@ def win_text(win, strings):
                                                  value=value_text(win, strings))
 
 
-def wait_rows(waits, strings):
-    """[(tile, ron text, tsumo text)] of a 13-tile hand's waits."""
-    return [(wait["tile"], win_text(wait["ron"], strings), win_text(wait["tsumo"], strings))
-            for wait in waits]
+def wait_rows(waits, strings, reds=0):
+    """[(tile, ron text, tsumo text)] of a 13-tile hand's waits. A five is named red ("0s",
+    「赤五索」) when the engine counts one more red five than the `reds` held: the hand holds the
+    other three, so the fourth copy can only be the red one.
+
+    >>> win = {"han": 4, "fu": 30, "yakuman": 0, "aka": 1, "total": 7700}
+    >>> [row[0] for row in wait_rows([{"tile": "5s", "ron": win, "tsumo": win}], {"tiles": {
+    ...     "han_fu": "{han}/{fu}", "wait_value": "{total} {value}"}})]
+    ['0s']
+    """
+    rows = []
+    for wait in waits:
+        tile = wait["tile"]
+        wins = [win for win in (wait["ron"], wait["tsumo"]) if isinstance(win, dict)]
+        if tile[0] == "5" and any(win.get("aka", 0) > reds for win in wins):
+            tile = "0" + tile[1]
+        rows.append((tile, win_text(wait["ron"], strings), win_text(wait["tsumo"], strings)))
+    return rows
 
 
 def tile_names(found, strings):
@@ -84,5 +113,6 @@ def meld_label(name, meld, strings):
     return f'{strings["tiles"]["target"][name]} {tile_names(meld, strings)}'
 
 
-__all__ = ["yaku_rows", "dora_rows", "value_text", "reading_groups", "wait_text", "wait_rows",
+__all__ = ["yaku_rows", "dora_rows", "value_text", "reading_groups", "wait_text", "wait_kind",
+           "wait_rows",
            "tile_names", "meld_label", "notation"]

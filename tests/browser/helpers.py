@@ -92,3 +92,12 @@ def paid(strings, amounts):
     return strings["joiner"]["payments"].join(
         named(payer=strings["payer"][payer], a=amount)
         for payer, amount in zip(payers, parts) if amount != "0")
+
+
+def shown_text(locator):
+    """`locator`'s text as shown, once it is on screen: the guide and the big fu-han tables are
+    laid out only near the viewport (style.css: content-visibility), and until then their text
+    reads as empty."""
+    locator.scroll_into_view_if_needed()
+    locator.page.wait_for_function("element => element.innerText.trim() !== ''", arg=locator.element_handle())
+    return locator.inner_text()

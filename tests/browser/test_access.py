@@ -3,7 +3,7 @@ import pytest
 
 import build
 
-from .helpers import READY, card
+from .helpers import READY, card, shown_text
 
 AXE = build.NODE / "axe-core" / "axe.min.js"
 RULES = ("riichi", "hk", "mcr", "nmjl")
@@ -90,8 +90,7 @@ def test_your_hand_tag_is_text(context, base_url):
     page.goto(f"{base_url}ko/?han=2&fu=40")
     page.wait_for_selector(READY, timeout=60_000)
     row = page.locator("[data-fu-han-rows] tr.mine")
-    row.scroll_into_view_if_needed()  # the table is laid out once near the viewport (style.css)
-    assert row.count() == 1 and build.load_strings("ko")["table"]["your_hand"] in row.inner_text()
+    assert row.count() == 1 and build.load_strings("ko")["table"]["your_hand"] in shown_text(row)
 
 
 @pytest.mark.parametrize("lang", ["ko", "ja"])

@@ -95,7 +95,7 @@ def test_live_edits_and_the_url_follows(context, base_url):
     assert params == query
     # each seat's choice says its wind in this hand: seat 4 deals
     options = page.locator("#f-seat option").all_text_contents()
-    assert options == ["자리 1 (기가 · 남가)", "자리 2 (서가)", "자리 3 (북가)", "자리 4 (동가)"]
+    assert options == ["자리 1(기가 · 남가)", "자리 2(서가)", "자리 3(북가)", "자리 4(동가)"]
     page.select_option("#f-seat", "0")
     assert page.get_attribute("#results", "data-need-seat") == "0"
     assert "seat=0" in page.url

@@ -236,7 +236,7 @@ def test_copy_and_share(context, open_page):
     page.wait_for_function("document.querySelector('[data-done]').textContent !== ''")
     copied = page.evaluate("navigator.clipboard.readText()")
     # 4 han 40 fu is a mangan: 2,000 from each non-dealer, 4,000 from the dealer
-    assert copied == "リーチ麻雀 4飜40符・子のツモ：8,000点（2,000・4,000）"
+    assert copied == "リーチ麻雀 満貫（4飜40符）・子のツモ：8,000点（2,000・4,000）"
     page.goto(page.url.split("?")[0] + "?han=2&fu=30&seat=dealer")  # the default: no link
     page.wait_for_selector("html[data-engine=ready]")
     page.click("[data-copy]")

@@ -1,0 +1,153 @@
+"""Issue 38: the season page in Chromium (SPEC §11.3). Games come in by a game link, by a season
+link in the address and by an export file; the table's cells equal the command line's for the
+same games; the players' CSV reads back with Python's csv (its BOM stripped) with the right
+names; a cut season link and a file that is not ours are said and change nothing; screenshots at
+390 px in light and dark (/tmp/shots/season-*.png)."""
+import csv
+import io
+import json
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+from engine.ledger import link as game_link
+from engine.season import link as season_link
+from tests.conftest import ROOT
+from tests.test_season import bundle, generated_season
+
+from .conftest import READY, Watch
+
+SHOTS = pathlib.Path("/tmp/shots")
+KEYS = ("games", "hands", "places", "points", "busts", "chombo", "wins", "tsumo", "win_value",
+        "deal_ins", "deal_in_value", "riichi", "draws", "draw_tenpai", "yakuman")
+
+
+def open_season(context, url):
+    page = context.new_page()
+    watch = Watch(page)
+    page.goto(url)
+    page.wait_for_selector(READY, timeout=90_000)
+    return page, watch
+
+
+def add(page, link=None, path=None):
+    """A link or a file through data-season-add; waits for the page's answer."""
+    page.evaluate("() => { document.querySelector('[data-season-add-done]').textContent = '';"
+                  " document.querySelector('[data-season-add-error]').hidden = true; }")
+    if not page.locator("#season-add").evaluate("box => box.open"):
+        page.click("#season-add summary")
+    if link is not None:
+        page.fill("[data-season-add] [name=link]", link)
+    if path is not None:
+        page.set_input_files("[data-season-add] [name=file]", str(path))
+    page.click("[data-season-add] button[type=submit]")
+    page.wait_for_function(
+        "() => document.querySelector('[data-season-add-done]').textContent !== '' ||"
+        " !document.querySelector('[data-season-add-error]').hidden")
+
+
+def table_of(page):
+    """{name: {count: value}} as the page's cells hold them (data-value)."""
+    return page.evaluate("""() => Object.fromEntries(Array.from(
+        document.querySelectorAll('[data-season-table] tbody tr')).map(row => [
+            row.dataset.seasonPlayer, Object.fromEntries(Array.from(
+                row.querySelectorAll('td[data-season][data-value]')).map(cell => [
+                    cell.dataset.season, cell.dataset.value]))]))""")
+
+
+def cli_rows(tmp_path, items):
+    path = tmp_path / "all.json"
+    path.write_text(bundle(items), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "engine.season", str(path)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120, check=True)
+    return json.loads(done.stdout)["tables"][0]["rows"]
+
+
+def as_cells(row):
+    cells = {}
+    for key in KEYS:
+        if key == "places":
+            cells[key] = " ".join(str(count) for count in row[key])
+        elif key == "points":
+            tenths = round(row[key] * 10)
+            cells[key] = f"{'-' if tenths < 0 else ''}{abs(tenths) // 10}.{abs(tenths) % 10}"
+        else:
+            cells[key] = str(row[key])
+    return cells
+
+
+@pytest.mark.parametrize("lang", ["ko", "ja"])
+def test_games_by_link_season_link_and_file_give_the_command_lines_table(
+        context, base_url, tmp_path, lang):
+    items = generated_season(9, seed=90 + len(lang))
+    by_game_link, by_season_link, by_file = items[:2], items[2:6], items[6:]
+    season = season_link.encode(by_season_link, [])
+    page, watch = open_season(context, f"{base_url}{lang}/season/#s={season}")
+    assert page.is_visible("[data-season-incoming]")
+    page.click("[data-season-keep]")
+    page.wait_for_selector("[data-season-table] tbody tr")
+    for game, _started in by_game_link:
+        add(page, link=f"{base_url}{lang}/ledger/#g={game_link.encode(game)}")
+        assert page.is_hidden("[data-season-add-error]")
+    path = tmp_path / "other-phone.json"
+    path.write_text(bundle(by_file), encoding="utf-8")
+    add(page, path=path)
+    # the same file again: nothing more comes in
+    add(page, path=path)
+    assert page.text_content("[data-season-count]").startswith(
+        "대국 9개" if lang == "ko" else "対局9局")
+    want = {row["name"]: as_cells(row) for row in cli_rows(tmp_path, items)}
+    assert table_of(page) == want
+    assert not watch.errors
+
+    # the players' CSV, read back with Python's csv
+    with page.expect_download() as waiting:
+        page.click("[data-season-csv]")
+    data = pathlib.Path(waiting.value.path()).read_bytes().decode("utf-8")
+    assert data.startswith("\ufeff")
+    read = list(csv.reader(io.StringIO(data[1:])))
+    assert sorted(line[0] for line in read[1:]) == sorted(want)
+    assert len(read[0]) == len(read[1])
+
+    # a cut season link and a file that is not ours change nothing
+    add(page, link=f"{base_url}{lang}/season/#s={season[:len(season) // 2]}")
+    assert page.is_visible("[data-season-add-error]")
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "someone-else"}', encoding="utf-8")
+    add(page, path=bad)
+    assert page.is_visible("[data-season-add-error]")
+    assert table_of(page) == want
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_screenshots_at_390(browser, base_url, scheme):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme=scheme)
+    try:
+        items = generated_season(14, seed=14)
+        page, watch = open_season(context, f"{base_url}ko/season/#s="
+                                  f"{season_link.encode(items, [])}")
+        page.click("[data-season-keep]")
+        page.wait_for_selector("[data-season-table] tbody tr")
+        names = page.eval_on_selector_all("[data-season-table] tbody tr",
+                                          "rows => rows.map(row => row.dataset.seasonPlayer)")
+        page.select_option("[data-season-filters] [name=me]", names[1])
+        page.wait_for_selector(f'tr.season-me[data-season-player="{names[1]}"]')
+        # the name column stays while the others scroll sideways
+        box = page.locator(".season-scroll")
+        box.evaluate("box => { box.scrollLeft = 400; }")
+        first = page.locator("[data-season-table] tbody tr th").first.bounding_box()
+        scroller = box.bounding_box()
+        assert abs(first["x"] - scroller["x"]) < 2
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.locator("#season-table-box").screenshot(path=str(SHOTS / f"season-table-{scheme}.png"))
+        box.evaluate("box => { box.scrollLeft = 0; }")
+        page.locator(".season-chart-box").screenshot(path=str(SHOTS / f"season-chart-{scheme}.png"))
+        page.click(f'[data-season-open="{names[1]}"]')
+        page.wait_for_selector("[data-season-card]:not([hidden])")
+        page.locator("[data-season-card]").screenshot(path=str(SHOTS / f"season-card-{scheme}.png"))
+        page.screenshot(path=str(SHOTS / f"season-{scheme}.png"))
+        assert not watch.errors
+    finally:
+        context.close()
