@@ -63,6 +63,32 @@
     }
     parent.replaceChildren.apply(parent, JSON.parse(spec).map(make));
   };
+  // For the page's Python (site/dom.py's Page.put_texts): each [selector, text] of a JSON list
+  // written as the text of the first element the selector matches, in one call.
+  window.engineTexts = function (spec) {
+    JSON.parse(spec).forEach(function (pair) {
+      var element = document.querySelector(pair[0]);
+      if (element) element.textContent = pair[1];
+    });
+  };
+  // For the calculator: the fu-and-han rows marked as the user's hand. The rows `marked` matches
+  // lose the mark and their tag, the rows `wanted` matches ("": none) get them; one call.
+  window.engineMark = function (marked, wanted) {
+    function tag(row, shown) {
+      if (shown) row.classList.add("mine"); else row.classList.remove("mine");
+      var label = row.querySelector("[data-your-hand]");
+      if (label) label.hidden = !shown;
+    }
+    each(marked, function (row) { tag(row, false); });
+    if (wanted) each(wanted, function (row) { tag(row, true); });
+  };
+  // For the page's Python: the timer named `name` restarted, to call `action` after `ms` (no
+  // action: only stopped); one call instead of clearTimeout and setTimeout, and no timer id kept.
+  var timers = {};
+  window.engineLater = function (name, action, ms) {
+    clearTimeout(timers[name]);
+    timers[name] = action ? setTimeout(action, ms) : 0;
+  };
   // Until the page is live, an Error keeps no stack: MicroPython's file system throws one for
   // every file its imports look for and do not find (a hundred or more in a start), and capturing
   // each one's stack cost a phone about a millisecond. Restored once live or failed.

@@ -27,14 +27,14 @@ WHO_PAYS = ("[data-who-pays] tr", ("[data-payer]", "[data-amount]", "[data-honba
 FU_HAN = ("[data-fu-han-rows] tr[data-fu='{fu}'][data-han='{han}'],"
           " [data-fu-han-3p-rows] tr[data-fu='{fu}'][data-han='{han}']")
 
-# han: the hand's han for the fu × han table; marked: the rows marked "your hand" (None: the
-# static page's own marks, not looked up yet); hk: the HK
-# settings the HK columns show; link: the query last put in the address bar; pending_link: the
-# pairs still to put there, link_timer: the timer that will (write_link).
+# han: the hand's han for the fu × han table; marked: (the fu and han whose rows are marked "your
+# hand",) (None: the static page's own marks); busy: aria-busy is on; hk: the HK settings the HK
+# columns show; link: the query last put in the address bar; pending_link: the pairs still to put
+# there once input pauses (write_link).
 # page: the dom.Page start() was given, with the page's strings and its form, results and root.
 # entering: tiles are being tapped or typed (a short hand is no error until the user moves on).
-state = {"result": None, "values": None, "han": None, "timer": None, "marked": None, "hk": None, "link": None,
-         "tiles": None, "pending_link": None, "link_timer": None, "entering": False}
+state = {"result": None, "values": None, "han": None, "busy": False, "marked": None, "hk": None, "link": None,
+         "tiles": None, "pending_link": None, "entering": False}
 page = {}
 
 
@@ -56,8 +56,8 @@ def fields():
 def read_form():
     """Every engine key's string in the form, read in one call to the page (engineForm)."""
     found = page["dom"].found
-    if "field_names" not in found:
-        names = [name for name, _field, _checkbox in fields()]
+    if "field_names" not in found:  # the keys, and the rule-set selector follow_preset reads
+        names = [name for name, _field, _checkbox in fields()] + ["preset"]
         found["field_names"] = (names, ",".join(names))
     names, joined = found["field_names"]
     return dict(zip(names, json.loads(page["dom"].window.engineForm(page["form"], joined))))
@@ -73,22 +73,17 @@ def link_pairs(mapping):
 def write_link(mapping):
     """The address bar follows the form once input pauses (LINK_MS): history.replaceState costs
     more than the rest of a tap, so a run of taps writes the address once, after the card."""
-    window = page["dom"].window
     if state["pending_link"] is None:
         page["dom"].document.documentElement.dataset.link = "pending"  # tests wait on it
     state["pending_link"] = link_pairs(mapping)
-    if state["link_timer"] is not None:
-        window.clearTimeout(state["link_timer"])
-    state["link_timer"] = window.setTimeout(page["proxies"]["flush"], LINK_MS)
+    page["dom"].window.engineLater("link", page["proxies"]["flush"], LINK_MS)
 
 
 def settle_link(write):
     """No address pending any more: written now (`write`), or dropped (the address came from
     outside, a link or the back button)."""
-    if state["link_timer"] is not None:
-        page["dom"].window.clearTimeout(state["link_timer"])
-        state["link_timer"] = None
     if state["pending_link"] is not None:
+        page["dom"].window.engineLater("link", None, 0)
         if write:
             state["link"] = address.write(page["dom"].window, state["pending_link"], state["link"])
         state["pending_link"] = None
@@ -118,18 +113,20 @@ def show_error(error):
 
 
 def text_slots(view):
-    """(slot, element, text) for every text `draw` keeps in step with the result, fu rows aside."""
-    slots = [(hook, page["dom"].one(f'[data-result="{hook}"] [data-value]'), view[hook]) for hook in CARDS]
-    slots += [("explanation", page["dom"].one("[data-explain]"), view["explanation"]),
-              ("dock_total", page["dom"].one("[data-dock-total]"), view["total"]),
-              ("dock_payments", page["dom"].one("[data-dock-payments]"), view["payments"]),
-              ("payments_note", page["dom"].one("[data-payments-note]"), view["payments_note"]),
-              ("middle_label", page["dom"].one("[data-middle-label]"), view["middle_label"])]
-    rows = page["dom"].each(*WHO_PAYS)
-    for index, (found, texts) in enumerate(zip(rows, view["who_pays"])):
-        cells = found[1:]  # the row, then its cells
-        slots += [((part, index), cell, text)
-                  for part, cell, text in zip(("payer", "amount", "honba"), cells, texts)]
+    """(slot, selector, text) for every text `draw` keeps in step with the result."""
+    slots = [(hook, f'[data-result="{hook}"] [data-value]', view[hook]) for hook in CARDS]
+    slots += [("explanation", "[data-explain]", view["explanation"]),
+              ("dock_total", "[data-dock-total]", view["total"]),
+              ("dock_payments", "[data-dock-payments]", view["payments"]),
+              ("payments_note", "[data-payments-note]", view["payments_note"]),
+              ("middle_label", "[data-middle-label]", view["middle_label"])]
+    for index, texts in enumerate(view["who_pays"]):
+        slots += [((part, index), f"[data-who-pays] tr:nth-child({index + 1}) [data-{part}]", text)
+                  for part, text in zip(("payer", "amount", "honba"), texts)]
+    for index, (_part, item, fu) in enumerate(view["fu_rows"]):
+        row = f"[data-fu-rows] tr:nth-child({index + 1})"
+        slots += [(("fu_item", index), row + " [data-item]", item),
+                  (("fu_value", index), row + " [data-fu-value]", fu)]
     return slots
 
 
@@ -142,16 +139,10 @@ def payer_rows(view):
 
 def draw(result):
     view = present.view(result, page["strings"])
-    for slot, element, text in text_slots(view):
-        page["dom"].put(slot, element, text)
+    page["dom"].put_texts(text_slots(view))
     draw_notices(view["notices"])
     for slot, row, hidden in payer_rows(view):
         page["dom"].hide(slot, row, hidden)
-    if view["fu_rows"]:
-        rows = page["dom"].each("[data-fu-rows] tr", ("[data-item]", "[data-fu-value]"))
-        for index, ((_row, item, fu), (_part, item_text, fu_text)) in enumerate(zip(rows, view["fu_rows"])):
-            page["dom"].put(("fu_item", index), item, item_text)
-            page["dom"].put(("fu_value", index), fu, fu_text)
     mark_your_hand(result)
 
 
@@ -170,25 +161,16 @@ def draw_notices(notices):
 
 
 def mark_your_hand(result):
+    """The fu × han rows of this hand tagged "your hand" (the static page tags the default
+    hand's); none while the tiles show waits or are still being entered."""
     mine = None
     if result is not None and result["rule"] == "riichi" and "fu" in result:  # a yakuman has no fu
         mine = (str(result["fu"]), str(state["han"]))
     if state["marked"] is not None and state["marked"][0] == mine:
         return
-    if state["marked"] is None:  # the static page marks the default hand's rows
-        old = list(page["dom"].document.querySelectorAll("[data-fu-han-rows] tr.mine,"
-                                              " [data-fu-han-3p-rows] tr.mine"))
-    else:
-        old = state["marked"][1]
-    new = [] if mine is None else list(page["dom"].document.querySelectorAll(
-        FU_HAN.format(fu=mine[0], han=mine[1])))
-    for row in old:
-        row.classList.remove("mine")
-        row.querySelector("[data-your-hand]").hidden = True
-    for row in new:  # none while the tiles show waits or are still being entered
-        row.classList.add("mine")
-        row.querySelector("[data-your-hand]").hidden = False
-    state["marked"] = (mine, new)
+    wanted = "" if mine is None else FU_HAN.format(fu=mine[0], han=mine[1])
+    page["dom"].window.engineMark("[data-fu-han-rows] tr.mine, [data-fu-han-3p-rows] tr.mine", wanted)
+    state["marked"] = (mine,)
 
 
 def draw_hk_columns(mapping):
@@ -210,14 +192,14 @@ def draw_hk_columns(mapping):
 
 def announce_later():
     """aria-busy holds the live region's announcement until typing pauses."""
-    page["results"].setAttribute("aria-busy", "true")
-    if state["timer"] is not None:
-        page["dom"].window.clearTimeout(state["timer"])
-    state["timer"] = page["dom"].window.setTimeout(page["proxies"]["done"], QUIET_MS)
+    if not state["busy"]:
+        page["results"].setAttribute("aria-busy", "true")
+        state["busy"] = True
+    page["dom"].window.engineLater("quiet", page["proxies"]["done"], QUIET_MS)
 
 
 def announce_now():
-    state["timer"] = None
+    state["busy"] = False
     page["results"].setAttribute("aria-busy", "false")
 
 
@@ -288,8 +270,13 @@ def apply_preset():
 
 def follow_preset(mapping):
     """Once a table rule no longer agrees with the chosen rule set, the selector says "custom"."""
-    preset = page["form"].elements.namedItem("preset")
-    if preset.value != "custom" and not present.preset_matches(preset.value, mapping):
+    preset = page["dom"].found.get("preset")
+    if preset is None:
+        preset = page["dom"].found["preset"] = page["form"].elements.namedItem("preset")
+    chosen = mapping.get("preset")
+    if chosen is None:  # a form without the preset among the fields read
+        chosen = preset.value
+    if chosen != "custom" and not present.preset_matches(chosen, mapping):
         preset.value = "custom"
 
 
@@ -366,7 +353,8 @@ def start_static():
     are remembered as written, so the first input changes only what differs from them.
     """
     form = read_form()
-    if page["dom"].window.location.search or any(form[name] != engine.DEFAULTS[name] for name in form):
+    if page["dom"].window.location.search or any(form[name] != engine.DEFAULTS[name] for name in form
+                                                  if name in engine.DEFAULTS):
         return False
     values = parse(form)
     state["han"] = values.get("han")
