@@ -338,6 +338,9 @@ def on_import(_event):
     text = q("[data-ledger-import]").value
     show_error("import", "")
     set_text("[data-ledger-import-done]", "")
+    if not text.strip():  # nothing pasted: no format to blame
+        show_error("import", L["store"]["empty_paste"])
+        return
     try:
         done = store.shelf().import_games(text, now_iso())
         store.give_uids()

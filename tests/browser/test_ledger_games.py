@@ -235,6 +235,9 @@ def test_every_game_exported_and_imported_at_once(context, browser, base_url):
         other.goto(f"{base_url}ko/ledger/")
         other.wait_for_selector(READY, timeout=60_000)
         error = other.locator('[data-ledger-error="import"]')
+        other.fill("[data-ledger-import]", "  ")  # nothing pasted: said so, not "not JSON"
+        other.click("[data-ledger-import-go]")
+        assert error.is_visible() and error.inner_text() == said["store"]["empty_paste"]
         other.fill("[data-ledger-import]", json.dumps({**json.loads(everything), "version": 9}))
         other.click("[data-ledger-import-go]")
         assert error.is_visible() and "9" in error.inner_text()
