@@ -228,12 +228,17 @@ def fragment(game):
     return "#" + PREFIX + encode(game)
 
 
+def after_prefix(text, prefix):
+    """What a location's hash ('#g=...', with its '#' or without) holds after `prefix`, or None
+    when it does not start with it (a season link's reader shares it)."""
+    body = text[1:] if text.startswith("#") else text
+    return body[len(prefix):] if body.startswith(prefix) else None
+
+
 def from_fragment(text):
     """The game in a location's hash ('#g=...'), or None when the hash holds no game at all."""
-    body = text[1:] if text.startswith("#") else text
-    if not body.startswith(PREFIX):
-        return None
-    return decode(body[len(PREFIX):])
+    body = after_prefix(text, PREFIX)
+    return None if body is None else decode(body)
 
 
 def decode(text):

@@ -24,7 +24,7 @@ import base64
 import binascii
 
 from ..inputs import read_json
-from ..ledger.link import BASE64URL, LinkError, compact, expand
+from ..ledger.link import BASE64URL, LinkError, after_prefix, compact, expand
 from ..ledger.wire import deflate_bytes, dumps, inflate
 from .names import cleaned_groups
 
@@ -51,10 +51,8 @@ def fits(text):
 
 def from_fragment(text):
     """The season in a location's hash ('#s=...'), or None when the hash holds none."""
-    body = text[1:] if text.startswith("#") else text
-    if not body.startswith(PREFIX):
-        return None
-    return decode(body[len(PREFIX):])
+    body = after_prefix(text, PREFIX)
+    return None if body is None else decode(body)
 
 
 def decode(text):
