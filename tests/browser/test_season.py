@@ -97,7 +97,7 @@ def test_games_by_link_season_link_and_file_give_the_command_lines_table(
     # the same file again: nothing more comes in
     add(page, path=path)
     assert page.text_content("[data-season-count]").startswith(
-        "대국 9개" if lang == "ko" else "対局9局")
+        "대국 9개" if lang == "ko" else "対局数9")
     want = {row["name"]: as_cells(row) for row in cli_rows(tmp_path, items)}
     assert table_of(page) == want
     assert not watch.errors
