@@ -2,8 +2,7 @@
 and the history of hands."""
 from ledger.page import doc, L, q, round_text, seat_name, set_text, shown, state
 from ledger.game import current_game, standing
-from ledger.present import describe, hand_dealer, seat_wind, signed, where_text
-from calculator.present import fmt
+from ledger.present import describe, hand_dealer, points_text, seat_wind, signed, where_text
 
 
 def draw_history(record, game):
@@ -71,7 +70,7 @@ def draw_board(record, game):
     ref = state["ref"] if state["ref"] < len(scores) else 0
     dealer = hand_dealer(game)
     for seat, score in enumerate(scores):
-        set_text(f'[data-ledger-score="{seat}"]', fmt(score))
+        set_text(f'[data-ledger-score="{seat}"]', points_text(score))
         set_text(f'[data-ledger-name="{seat}"]', seat_name(record, seat))
         wind = "" if dealer is None else seat_wind(L, seat, dealer, record["rules"]["players"])
         set_text(f'[data-ledger-wind="{seat}"]', wind)

@@ -341,7 +341,7 @@ def chart(words, record, game, dealer=None):
                                   "x1": str(PLOT["left"]), "x2": str(PLOT["right"]), "y1": y, "y2": y},
                          None))
         elements.append(("text", {"class": "chart-axis", "x": str(PLOT["left"] - 4), "y": y,
-                                  "text-anchor": "end", "dominant-baseline": "middle"}, fmt(value)))
+                                  "text-anchor": "end", "dominant-baseline": "middle"}, points_text(value)))
     labels = max(1, -(-count // 10))  # at most about ten hand numbers along the bottom
     for index in range(0, count + 1, labels):
         elements.append(("text", {"class": "chart-axis", "x": fixed(x_of(index)),

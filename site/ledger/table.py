@@ -16,14 +16,13 @@ view's logic without a page, unit-tested.
 ('from_winner', 'sheet')
 """
 import dom
-from calculator.present import fmt
 from engine import ledger
 from conditions import present as need_words
 from engine.conditions import Table, every_seat, read_rules
 from ledger import board, conditions, draft, hand, tilebox
 from ledger.game import current_game, standing
 from ledger.page import L, doc, each, el, error_text, q, round_text, state, strings, update_text, win
-from ledger.present import describe, hand_dealer, named, place_text, signed, signed_result
+from ledger.present import describe, hand_dealer, named, place_text, points_text, signed, signed_result
 
 ROTATIONS = (0, 270, 180, 90)  # bottom, right, top, left: each panel's turn, in degrees clockwise
 FIRST_PHASE = {"ron": "winner", "tsumo": "winner", "draw": "tenpai", "chombo": "seat"}  # abort: sheet
@@ -230,7 +229,7 @@ def draw():
     for seat in range(record["rules"]["players"]):
         name = named(L, record, seat, dealer)
         update_text(f'[data-table-name="{seat}"]', name)
-        update_text(f'[data-table-score="{seat}"]', fmt(scores[seat]))
+        update_text(f'[data-table-score="{seat}"]', points_text(scores[seat]))
         q(f'[data-table-dealer="{seat}"]').hidden = over or seat != dealer
         riichi_button = f'[data-table-riichi="{seat}"]'
         flag(riichi_button, "aria-pressed", seat in riichi)
