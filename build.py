@@ -37,6 +37,8 @@ from calculator import present  # noqa: E402
 from conditions import present as conditions_present  # noqa: E402
 from season import present as season_present  # noqa: E402
 from engine import presets, tables  # noqa: E402
+from engine.keys import SITUATION_FLAGS  # noqa: E402
+from engine.tiles import SUITS  # noqa: E402
 from engine.conditions import conditions as need  # noqa: E402
 from engine.conditions import state as cstate  # noqa: E402
 from tiles import hand as tile_hand, sprite  # noqa: E402
@@ -215,10 +217,9 @@ def tile_context():
     """What the tile palette is drawn from: the palette's rows (a suit each), where a tap can put
     its tile, and the situation flags (SPEC §9.1)."""
     return {
-        "tile_suits": [[t for t in sprite.TILES if t[1] == suit] for suit in sprite.SUITS],
+        "tile_suits": [[t for t in sprite.TILES if t[1] == suit] for suit in SUITS],
         "tile_targets": tile_hand.TARGETS,
-        "tile_flags": ("riichi", "doubleriichi", "ippatsu", "haitei", "houtei", "rinshan",
-                       "chankan", "tenhou", "chiihou", "renhou"),
+        "tile_flags": SITUATION_FLAGS,
     }
 
 
@@ -283,20 +284,26 @@ def season_context(lang, strings, guide, data):
 
 
 PAGES = (
-    Page("calculator", "page.html.j2", "", "", "", True, None, calculator_context,
+    Page(name="calculator", template="page.html.j2", folder="", guide="", slug="", scroll=True,
+         strings=None, context=calculator_context,
          # the ledger's and conditions' words are their own pages'; the title, the blocks' and
          # fields' hints and the update notice are in the page's markup, never rewritten live
          others=("ledger", "conditions", "meta", "block", "hint", "pwa", "practice", "season")),
-    Page("ledger", "ledger.html.j2", "ledger", "ledger", "ledger-", True,
-         ("ledger", "conditions", "tier", "error"), ledger_context),
-    Page("conditions", "conditions.html.j2", "conditions", "conditions", "need-", True,
-         ("conditions", "tier", "error"), conditions_context),
+    Page(name="ledger", template="ledger.html.j2", folder="ledger", guide="ledger",
+         slug="ledger-", scroll=True, strings=("ledger", "conditions", "tier", "error"),
+         context=ledger_context),
+    Page(name="conditions", template="conditions.html.j2", folder="conditions",
+         guide="conditions", slug="need-", scroll=True, strings=("conditions", "tier", "error"),
+         context=conditions_context),
     # the yaku, tile, fu and payment words are the calculator's own (SPEC §12)
-    Page("practice", "practice.html.j2", "practice", "practice", "practice-", True,
-         ("practice", "yaku", "tiles", "tier", "fu_row", "fu_item", "option", "payer", "explain",
-          "joiner", "card", "notice"), practice_context),
-    Page("season", "season.html.j2", "season", "season", "season-", True,
-         ("season", "ledger", "joiner"), season_context),
+    Page(name="practice", template="practice.html.j2", folder="practice", guide="practice",
+         slug="practice-", scroll=True,
+         strings=("practice", "yaku", "tiles", "tier", "fu_row", "fu_item", "option", "payer",
+                  "explain", "joiner", "card", "notice"),
+         context=practice_context),
+    Page(name="season", template="season.html.j2", folder="season", guide="season",
+         slug="season-", scroll=True, strings=("season", "ledger", "joiner"),
+         context=season_context),
 )
 
 

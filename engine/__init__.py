@@ -79,9 +79,8 @@ def _riichi(v):
         fu, notices = counted.fu, list(counted.notices)
     else:
         fu = v["fu"]
-    hand = Hand(v["han"], fu, v["win"], v["seat"] == "dealer", v["yakuman"])
-    rules = TableRules(v["kiriage"], v["kazoe"], v["honba"], v["sticks"], v["multi"],
-                       int(v["players"]), v["tsumoloss"])
+    hand = Hand(v["han"], fu, v["win"], v["seat"] == "dealer", v["yakuman"], v["honba"], v["sticks"])
+    rules = TableRules(v["kiriage"], v["kazoe"], v["multi"], int(v["players"]), v["tsumoloss"])
     outcome = riichi_payments(hand, rules)
     result = _riichi_result(outcome, notices, fu=fu)
     if v["yakuman"]:

@@ -52,6 +52,7 @@ CODES = {
     "bad_tiles": "not tiles in the notation 123m456p789s1234567z (0 for a red five)",
     "too_many": "more copies of a tile than the set has (four, one red five), or too many indicators",
     "tile_count": "the hand needs 14 tiles (13 for its waits), each meld counting three",
+    "not_held": "the winning tile is one of the hand's 14 tiles: 13 tiles and a winning tile are 13",
     "not_in_hand": "the winning tile is not in the hand",
     "not_a_win": "the tiles are not a winning hand",
     "no_yaku": "the hand has no yaku (dora alone are not a win)",
@@ -103,7 +104,7 @@ def codes(*names):
 class EngineError(ValueError):
     """The root of every error the engine raises on what it is given: a bad input (InputError
     and its kin), tiles that cannot be read (tiles.TileError), stored games that cannot be kept
-    (ledger.games.ShelfError). A caller catches this one to catch them all."""
+    (ledger.envelope.ShelfError). A caller catches this one to catch them all."""
 
 
 class InputError(EngineError):

@@ -74,6 +74,13 @@ def _tiles(name, length):
     return Key(name, "tiles", "", _RIICHI, when=_TILES, length=length)
 
 
+# What happened at the table when a hand from its tiles was won (SPEC §9.1), each 0|1: riichi,
+# double riichi (in place of riichi), ippatsu, the last tile (haitei: tsumo; houtei: ron), the
+# replacement tile (rinshan), robbing a kan (chankan), the first draw (tenhou: dealer; chiihou:
+# non-dealer) and a ron before one's first draw (renhou). Which can apply: engine.situation.
+SITUATION_FLAGS = ("riichi", "doubleriichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan",
+                   "tenhou", "chiihou", "renhou")
+
 _ALL = RULES
 _RIICHI = ("riichi",)
 _HK = ("hk",)
@@ -109,9 +116,7 @@ KEYS = OrderedDict((key.name, key) for key in (
     _tiles("dora", 24),
     _tiles("ura", 24),
     Key("kita", "int", "0", _RIICHI, low=0, high=4, when=_TILES),
-) + tuple(_flag(flag, "0", _RIICHI, _TILES) for flag in (
-    "riichi", "doubleriichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan",
-    "tenhou", "chiihou", "renhou")) + (
+) + tuple(_flag(flag, "0", _RIICHI, _TILES) for flag in SITUATION_FLAGS) + (
     # riichi: what the table agreed
     _int("honba", 0, 99, "0", _RIICHI),
     _int("sticks", 0, 99, "0", _RIICHI),

@@ -407,3 +407,49 @@ def preset_rules(name, players=4):
     rules["return"] = seats["return"]
     rules["target"] = seats.get("target", seats["return"])
     return {field: rules[field] for field in FIELDS}
+
+
+def preset_of(rules, players=4, chosen=None):
+    """The published rule set (NAMES) these table rules are, else "custom".
+
+    `rules` maps rule names to values, as a game's rules object holds them (SPEC §6.1, checked
+    and filled as engine.ledger.rules_from gives them, ``players`` among them) or as a URL
+    writes them (strings: the calculator's keys). A preset is theirs when every rule they hold
+    that the preset sets has the preset's value at their player count (``players`` in `rules`,
+    else `players`): a game's rules are a preset's when they are all exactly the preset's, and a
+    preset played by other counts is not theirs. Rules without ``players`` are one hand's (the
+    calculator): a preset played four-handed only still rules a three-player hand, by the rules
+    that do not depend on the count. `chosen` is answered first where it fits (two presets may
+    agree on the few rules a hand holds).
+
+    >>> preset_of(preset_rules("ema")), preset_of(dict(preset_rules("ema"), uma=[20, 10, -10, -20]))
+    ('ema', 'custom')
+    >>> preset_of(dict(preset_rules("tenhou", 3), players=3)), preset_of(dict(preset_rules("ema"), players=3))
+    ('tenhou', 'custom')
+    >>> hand = {"kiriage": "0", "kazoe": "1", "multi": "1", "dwind4": "1"}
+    >>> preset_of(hand), preset_of(hand, chosen="mahjongsoul"), preset_of(dict(hand, aka="0"))
+    ('tenhou', 'mahjongsoul', 'custom')
+    >>> preset_of({"kiriage": "1", "kazoe": "0", "multi": "1", "dwind4": "0"}, players=3)
+    'mleague'
+    """
+    count = int(rules.get("players", players))
+    names = ((chosen,) if chosen in NAMES else ()) + NAMES
+    for name in names:
+        preset = PRESETS[name]
+        if count in preset["seats"]:
+            wanted = preset_rules(name, count)
+        elif "players" in rules:
+            continue
+        else:  # the rules that do not depend on the count; tsumoloss is three-player's own
+            wanted = {field: preset[field] for field in FIELDS
+                      if field in preset and field != "tsumoloss"}
+        for field in TILE_FIELDS:
+            wanted[field] = preset[field]
+        if all(_same(value, wanted[field]) for field, value in rules.items() if field in wanted):
+            return name
+    return "custom"
+
+
+def _same(held, wanted):
+    """A rule's value as held (a URL's string, or the rules object's own) against a preset's."""
+    return held == wanted or (isinstance(held, str) and held == str(wanted))

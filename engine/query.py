@@ -22,7 +22,7 @@ CODES = read.codes(
     "open_triplet_tsumo", "open_triplet_wait", "open_triplet_twice", "shanpon_no_triplet",
     "wait_no_sequence",
     # a hand from its tiles (SPEC §9.2)
-    "bad_tiles", "too_many", "tile_count", "not_in_hand", "not_a_win", "no_yaku", "needs_closed",
+    "bad_tiles", "too_many", "tile_count", "not_held", "not_in_hand", "not_a_win", "no_yaku", "needs_closed",
     "needs_riichi", "needs_kan", "needs_tsumo", "needs_ron", "needs_dealer", "needs_nondealer",
     "no_calls", "needs_three_players", "not_in_sanma", "no_chi_sanma", "no_north_seat")
 

@@ -26,10 +26,12 @@ TIERS = (
 
 class Hand(Record):
     """What happened at the table: ``win`` is ron | tsumo; ``yakuman`` 0 for a hand valued by han
-    and fu, k >= 1 for a k-fold yakuman."""
+    and fu, k >= 1 for a k-fold yakuman; the hand's counters, ``honba`` and the riichi
+    ``sticks`` on the table (the hand's own, as the ``mahjong`` package keeps them in its
+    HandConfig, not in its rules)."""
 
-    FIELDS = ("han", "fu", "win", "dealer", "yakuman")
-    DEFAULTS = {"yakuman": 0}
+    FIELDS = ("han", "fu", "win", "dealer", "yakuman", "honba", "sticks")
+    DEFAULTS = {"yakuman": 0, "honba": 0, "sticks": 0}
 
 
 class TableRules(Record):
@@ -37,9 +39,8 @@ class TableRules(Record):
     single yakuman (EMA 2016); ``players`` 4 or 3 (three-player: no North, two payers);
     ``tsumoloss``: in three-player, a tsumo is paid without the absent player's share."""
 
-    FIELDS = ("kiriage", "kazoe", "honba", "sticks", "multi", "players", "tsumoloss")
-    DEFAULTS = {"kiriage": False, "kazoe": True, "honba": 0, "sticks": 0, "multi": True,
-                "players": 4, "tsumoloss": True}
+    FIELDS = ("kiriage", "kazoe", "multi", "players", "tsumoloss")
+    DEFAULTS = {"kiriage": False, "kazoe": True, "multi": True, "players": 4, "tsumoloss": True}
 
 
 class Outcome(Record):
@@ -128,12 +129,12 @@ def riichi_payments(hand, rules):
         base, tier, notices = base_points(hand.han, hand.fu, rules)
     if hand.win == "ron":
         multiple = 6 if hand.dealer else 4
-        honba = HONBA_RON[rules.players] * rules.honba
+        honba = HONBA_RON[rules.players] * hand.honba
         others = (Payment("other", 0, 0),) * (rules.players - 2)
         payments = (Payment("discarder", round_up_100(multiple * base) + honba, honba),) + others
     else:
-        honba = HONBA_TSUMO * rules.honba
+        honba = HONBA_TSUMO * hand.honba
         payments = tuple(Payment(payer, amount + honba, honba)
                          for payer, amount in _tsumo_shares(base, hand.dealer, rules))
-    total = sum(p.amount for p in payments) + STICK * rules.sticks
+    total = sum(p.amount for p in payments) + STICK * hand.sticks
     return Outcome(base, tier, payments, total, notices + cannot_occur(hand))

@@ -6,7 +6,9 @@ reading valued, the one that pays the winner most chosen; 13 tiles give their wa
 """
 from .compat import Record, replace
 from .fu import FuHand, count_fu
+from .keys import SITUATION_FLAGS
 from .riichi import Hand, TableRules, riichi_payments
+from .situation import RON_ONLY, TSUMO_ONLY, Facts, refused
 from .tiles import (DRAGONS, ORPHANS, WINDS, TileError, counts, name, next_tile, parse_melds, parse_tiles,
                     readings)
 from .yaku import Situation, yaku_of
@@ -16,9 +18,6 @@ NORTH = 30
 FIVES = (4, 13, 22)
 SANMA_MISSING = range(1, 8)  # 2m–8m are not in the three-player set
 SANMA_NO_CALLS = ("chi",)  # and no chi is called in it
-RON_ONLY = ("houtei", "chankan", "renhou")
-TSUMO_ONLY = ("haitei", "rinshan", "tenhou", "chiihou")
-FLAGS = ("riichi", "doubleriichi", "ippatsu") + TSUMO_ONLY + RON_ONLY
 
 
 class Tiles(Record):
@@ -94,6 +93,8 @@ def read_tiles(v, counted=True):
         return size
     if size == 14 and not agari:
         raise TileError("agari", "empty")  # 13 tiles are read for their waits; 14 need a winner
+    if agari and size == 13 and len(melds) <= 4:
+        raise TileError("agari", "not_held")  # the winning tile is one of the 14, not a 14th
     if size != (14 if agari else 13) or len(melds) > 4:
         raise TileError("hand", "tile_count")
     if agari and (agari[0] not in (t for t, _red in concealed) or agari[1] and agari not in concealed):
@@ -106,44 +107,24 @@ def tile_count(v):
     return read_tiles(v, counted=False)
 
 
+def facts(v, tiles, win):
+    """What the situation flags of `v` are checked against (engine.situation.Facts)."""
+    return Facts(players=int(v["players"]), win=win, dealer=v["seatwind"] == "E",
+                 riichi=bool(v["riichi"] or v["doubleriichi"]),
+                 opened=any(m.opened for m in tiles.melds),
+                 kan=any(m.kind in ("kan", "ankan") for m in tiles.melds),
+                 called=bool(tiles.melds), kita=tiles.kita)
+
+
 def _check_situation(v, tiles, win):
-    """The flags that contradict each other or the hand, as TileError(field, code).
-    `win` is None for a 13-tile hand, whose flags are checked against both wins."""
-    opened = any(m.opened for m in tiles.melds)
-    dealer = v["seatwind"] == "E"
-    riichi = v["riichi"] or v["doubleriichi"]
-    three = v["players"] == "3"
-    if three and v["seatwind"] == "N":
+    """The flags that contradict each other or the hand, as TileError(field, code), from the one
+    table the page also asks (engine.situation). `win` is None for a 13-tile hand, whose flags
+    are checked against both wins."""
+    if v["players"] == "3" and v["seatwind"] == "N":
         raise TileError("seatwind", "no_north_seat")
-    if v["kita"] and not three:
-        raise TileError("kita", "needs_three_players")
-    for flag in ("riichi", "doubleriichi"):
-        if v[flag] and opened:
-            raise TileError(flag, "needs_closed")
-    if v["ippatsu"] and not riichi:
-        raise TileError("ippatsu", "needs_riichi")
-    if v["ura"] and not riichi:
-        raise TileError("ura", "needs_riichi")
-    # the replacement tile comes after a kan, or in three-player after a North set aside
-    # (Tenhou's records: rinshan kaihou on the tile drawn after a nukidora)
-    if v["rinshan"] and not (tiles.kita or any(m.kind in ("kan", "ankan") for m in tiles.melds)):
-        raise TileError("rinshan", "needs_kan")
-    if win == "ron":
-        for flag in TSUMO_ONLY:
-            if v[flag]:
-                raise TileError(flag, "needs_tsumo")
-    if win == "tsumo":
-        for flag in RON_ONLY:
-            if v[flag]:
-                raise TileError(flag, "needs_ron")
-    if v["tenhou"] and not dealer:
-        raise TileError("tenhou", "needs_dealer")
-    for flag in ("chiihou", "renhou"):
-        if v[flag] and dealer:
-            raise TileError(flag, "needs_nondealer")
-    for flag in ("tenhou", "chiihou", "renhou"):
-        if v[flag] and tiles.melds:
-            raise TileError(flag, "no_calls")
+    wrong = refused(v, facts(v, tiles, win))
+    if wrong is not None:
+        raise TileError(*wrong)
 
 
 def _every(tiles):
@@ -209,13 +190,12 @@ def reading_dict(reading):
 
 
 def table_rules(v):
-    return TableRules(v["kiriage"], v["kazoe"], v["honba"], v["sticks"], v["multi"],
-                      int(v["players"]), v["tsumoloss"])
+    return TableRules(v["kiriage"], v["kazoe"], v["multi"], int(v["players"]), v["tsumoloss"])
 
 
 def _situation(v, tiles, agari, win):
     found, _reds = _every(tiles)
-    flags = {flag: bool(v[flag]) for flag in FLAGS}
+    flags = {flag: bool(v[flag]) for flag in SITUATION_FLAGS}
     for flag in TSUMO_ONLY if win == "ron" else RON_ONLY:
         flags[flag] = False  # a 13-tile hand's flags apply to the wins they can go with
     flags["riichi"] = flags["riichi"] or flags["doubleriichi"]
@@ -247,14 +227,14 @@ def _best(v, tiles, agari, win):
         yakuman = sum(k for _n, _h, k in scored)
         counted = {"dora": dora, "ura": ura, "aka": aka, "kita": tiles.kita}
         if yakuman:
-            hand, fu = Hand(0, None, win, dealer, yakuman), None
+            hand, fu = Hand(0, None, win, dealer, yakuman, v["honba"], v["sticks"]), None
             han = 0
             counted = dict.fromkeys(counted, 0)  # a yakuman counts no dora
             yaku = [{"name": n, "yakuman": k} for n, _h, k in scored]
         else:
             han = sum(h for _n, h, _k in scored) + extra
             fu = fu_of(reading, situation, v["dwind4"])
-            hand = Hand(han, fu.fu, win, dealer)
+            hand = Hand(han, fu.fu, win, dealer, 0, v["honba"], v["sticks"])
             yaku = [dict({"name": n, "han": h}, **_wind_of(n, v)) for n, h, _k in scored]
         outcome = riichi_payments(hand, rules)
         # what it pays, then more han, then more fu (Tenhou's records read a capped hand so)

@@ -5,13 +5,10 @@ situation, with its closed and open han (None: closed only) or its yakuman multi
 as (name, 0, K); otherwise (name, han, 0).
 """
 from .compat import Record, unique
+from .keys import SITUATION_FLAGS
 from .tiles import DRAGONS, HONOURS, TERMINALS, is_honour, is_terminal_or_honour
 
 GREEN = frozenset((19, 20, 21, 23, 25, 32))  # 2s 3s 4s 6s 8s and Green
-
-
-_FLAGS = ("riichi", "doubleriichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou",
-          "chiihou", "renhou")
 
 
 class Situation(Record):
@@ -21,9 +18,9 @@ class Situation(Record):
     winning tile; the situation's flags; the table's ``kuitan``, ``doubleyakuman`` and
     ``renhouvalue`` (none | mangan | yakuman)."""
 
-    FIELDS = ("win", "seat", "round", "closed", "tiles", "agari") + _FLAGS + (
+    FIELDS = ("win", "seat", "round", "closed", "tiles", "agari") + SITUATION_FLAGS + (
         "kuitan", "doubleyakuman", "renhouvalue")
-    DEFAULTS = dict({flag: False for flag in _FLAGS}, kuitan=True, doubleyakuman=False,
+    DEFAULTS = dict({flag: False for flag in SITUATION_FLAGS}, kuitan=True, doubleyakuman=False,
                     renhouvalue="none")
 
 

@@ -10,6 +10,9 @@ comes from `pyscript.ffi`, which PyScript gives both interpreters (MicroPython a
 import json
 
 SVG = "http://www.w3.org/2000/svg"
+# Joins the keys and values of Storage.items and .stamps in one text each way (a NUL would cut
+# a text in two on its way between MicroPython and the page); a missing value comes as MISSING.
+SEP, MISSING = "\x1e", "\x1f"
 
 
 class Page:
@@ -75,6 +78,41 @@ class Page:
             if element.textContent != text:
                 element.textContent = text
 
+    def say(self, selector, text, scope=None):
+        """`text` into a message box, the box hidden while there is nothing to say."""
+        box = (scope or self.document).querySelector(selector)
+        box.textContent = text
+        box.hidden = not text
+
+    async def full_screen(self, element):
+        """`element` full screen where the browser has it; a refusal leaves the page as it is."""
+        if hasattr(element, "requestFullscreen"):
+            try:
+                await element.requestFullscreen()
+            except Exception:  # noqa: BLE001 - refused: the page stays as it is
+                pass
+
+    async def wake_lock(self):
+        """The screen kept awake: the browser's lock, None when it refuses one, False where it has
+        none to give."""
+        navigator = self.window.navigator
+        if not hasattr(navigator, "wakeLock"):
+            return False
+        try:
+            return await navigator.wakeLock.request("screen")
+        except Exception:  # noqa: BLE001 - refused (a hidden page, a policy)
+            return None
+
+    async def let_go(self, lock):
+        """A wake lock released and full screen left (the browser may have done either)."""
+        try:
+            if lock is not None and lock is not False:
+                await lock.release()
+            if found(self.document.fullscreenElement):
+                await self.document.exitFullscreen()
+        except Exception:  # noqa: BLE001 - released or left already by the browser
+            pass
+
     def show_error(self, field, text, fallback=None):
         """`text` next to `field` (None: no error), one field at a time: only the field shown
         before is cleared (the page starts clean). `fallback`: the box of a field without one."""
@@ -94,7 +132,7 @@ class Page:
         for control in self.document.querySelectorAll(f'[name="{field}"]'):
             control.setAttribute("aria-invalid", "true")
         details = box.closest("details")
-        if details is not None:
+        if found(details):  # JavaScript's null may arrive as a JsNull, not None
             details.open = True
 
     def clear_field_error(self, field, box):
@@ -159,6 +197,43 @@ def proxy(handler):
     return create_proxy(handler)
 
 
+class Handlers:
+    """A page's event handlers, each named with its event and its elements where it is defined
+    (``@handlers.on("click", "[data-ledger-undo]")``; ``"window"`` and ``"document"`` name those),
+    and bound when the page starts (``bind``), one proxy per handler kept while the page listens.
+
+    >>> handlers = Handlers()
+    >>> @handlers.on("click", "[data-x]")
+    ... def on_x(event):
+    ...     return event
+    >>> handlers.wanted == [("click", "[data-x]", on_x)]
+    True
+    """
+
+    def __init__(self):
+        self.wanted = []
+        self.bound = []
+
+    def on(self, event, selector):
+        def add(handler):
+            self.wanted.append((event, selector, handler))
+            return handler
+        return add
+
+    def bind(self, document, window):
+        for event, selector, handler in self.wanted:
+            hook = proxy(handler)
+            self.bound.append(hook)
+            if selector == "window":
+                targets = [window]
+            elif selector == "document":
+                targets = [document]
+            else:
+                targets = document.querySelectorAll(selector)
+            for target in targets:
+                target.addEventListener(event, hook)
+
+
 def later(coroutine):
     """Run `coroutine` on the page's event loop, after the handler that starts it returns
     (asyncio.create_task: MicroPython's asyncio has no ensure_future)."""
@@ -203,6 +278,35 @@ class Storage:
     def key(self, index):
         value = self._call("key", index)
         return value if isinstance(value, str) else None
+
+    def items(self, keys):
+        """The values under `keys` (None where there is none), in one call (engineItems) instead
+        of one per key; values holding SEP are read again one by one."""
+        if not keys:
+            return []
+        values = js_call(self.window, self.window, "engineItems", self.storage, SEP.join(keys))
+        values = values.split(SEP) if isinstance(values, str) else []
+        if len(values) != len(keys):
+            return [self.getItem(key) for key in keys]
+        return [None if value == MISSING else value for value in values]
+
+    def stamps(self, keys):
+        """The fingerprint of the value under each of `keys` (engine.ledger.summary.fingerprint),
+        "" where there is none, worked out by the page in one call (engineStamps): the values
+        stay in the browser."""
+        if not keys:
+            return []
+        stamps = js_call(self.window, self.window, "engineStamps", self.storage, SEP.join(keys))
+        stamps = stamps.split(SEP) if isinstance(stamps, str) else []
+        return stamps if len(stamps) == len(keys) else [""] * len(keys)
+
+    def keys(self):
+        """Every key, in one call (engineKeys) instead of one per key (engine.ledger.storage's
+        stored_keys); one at a time where the window cannot list them so (the tests' window)."""
+        try:
+            return json.loads(js_call(self.window, self.window, "engineKeys", self.storage))
+        except Exception:  # noqa: BLE001 (read again key by key: a refusal is raised there)
+            return [self.key(index) for index in range(self.length)]
 
     @property
     def length(self):

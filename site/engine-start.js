@@ -63,6 +63,42 @@
     }
     parent.replaceChildren.apply(parent, JSON.parse(spec).map(make));
   };
+  // For the page's Python (site/dom.py's Storage.keys): every key of `storage`, as JSON.
+  window.engineKeys = function (storage) {
+    return JSON.stringify(Object.keys(storage));
+  };
+  // For the page's Python (site/dom.py's Storage.items): the values of the keys `keys` holds
+  // (joined by U+001E) in `storage`, joined the same, a missing one as U+001F: one call instead
+  // of one per key (a season reads a thousand).
+  window.engineItems = function (storage, keys) {
+    return keys.split("\u001e").map(function (key) {
+      var value = storage.getItem(key);
+      return value === null ? "\u001f" : value;
+    }).join("\u001e");
+  };
+  // For the page's Python (site/dom.py's Storage.stamps): for each key `keys` holds (joined by
+  // U+001E), "BYTES.CRC" of its value's UTF-8 (its length and CRC-32, as engine/ledger/summary.py's
+  // fingerprint writes them), "" where there is none, joined the same: a season checks a thousand
+  // stored games against their summaries without carrying their texts into Python.
+  var crcTable = null;
+  window.engineStamps = function (storage, keys) {
+    if (!crcTable) {
+      crcTable = new Uint32Array(256);
+      for (var n = 0; n < 256; n++) {
+        var c = n;
+        for (var k = 0; k < 8; k++) c = c & 1 ? 0xEDB88320 ^ (c >>> 1) : c >>> 1;
+        crcTable[n] = c >>> 0;
+      }
+    }
+    var encoder = new TextEncoder();
+    return keys.split("\u001e").map(function (key) {
+      var value = storage.getItem(key);
+      if (value === null) return "";
+      var bytes = encoder.encode(value), crc = 0xFFFFFFFF;
+      for (var at = 0; at < bytes.length; at++) crc = crcTable[(crc ^ bytes[at]) & 0xFF] ^ (crc >>> 8);
+      return bytes.length + "." + ((crc ^ 0xFFFFFFFF) >>> 0);
+    }).join("\u001e");
+  };
   // For the page's Python (site/dom.py's Page.put_texts): each [selector, text] of a JSON list
   // written as the text of the first element the selector matches, in one call.
   window.engineTexts = function (spec) {

@@ -3,6 +3,8 @@ written in the Python both interpreters run, and run there under CPython and und
 (copied beside the engine as ``engine/_mpy_ledger.py``), so both give their answers as JSON.
 """
 from engine.ledger import games
+from engine.ledger.envelope import ShelfError
+from engine.ledger.storage import MemoryStorage, unreadable_keys
 
 
 def shelf(items, operations, limit=None):
@@ -11,7 +13,7 @@ def shelf(items, operations, limit=None):
     N]`` (the storage's limit from now on), ``["delete", id]`` and ``["restore"]`` (of the last
     deleted game), or any Shelf method by name with its arguments. Returns every answer
     ({"value"} or {"error": ShelfError's code}) and the storage's items at the end, in order."""
-    storage = games.MemoryStorage(items, limit)
+    storage = MemoryStorage(items, limit)
     kept = games.Shelf(storage)
     deleted = None
     answers = []
@@ -32,7 +34,7 @@ def shelf(items, operations, limit=None):
             else:
                 value = getattr(kept, name)(*args)
             answers.append({"value": value})
-        except games.ShelfError as error:
+        except ShelfError as error:
             answers.append({"error": error.code})
     return {"answers": answers, "items": [[key, storage.items[key]] for key in storage.items],
-            "unreadable": games.unreadable_keys(storage)}
+            "unreadable": unreadable_keys(storage)}

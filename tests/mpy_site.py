@@ -10,6 +10,7 @@ import json
 from collections import namedtuple
 
 import address
+import amounts
 import calculator
 import conditions
 import dom
@@ -17,12 +18,17 @@ import engine
 from calculator import present as calc
 from conditions import present as need
 from engine import tables
+from engine.presets import preset_of
 from engine.conditions import StateError, every_seat
 from engine.conditions import conditions as answer_of
 from engine.conditions.state import read_query
-from engine.ledger import RecordError, games
+from engine.ledger import RecordError, standing
+from engine.ledger import played as played_game
+from engine.ledger.preview import on_the_table, preview
+from engine.ledger.envelope import ShelfError
 from engine.query import parse
-from ledger import draft, game, page, present, table, tilebox
+from ledger import draft, drawing, page, present, summary, tilebox
+from ledger import entry as table_entry
 from ledger import conditions as ledger_conditions
 from ledger import hand as ledger_hand
 from tiles import hand as tile_hand
@@ -124,36 +130,36 @@ def ledger_texts(lang, record):
     the text to paste, the list's summary, the conditions link; a refused record's sentence."""
     words = _ledger_page(lang)
     try:
-        played = game.current_game(record)
+        played = played_game(record)
     except RecordError as error:
         return {"error": present.error_text(words, strings(lang)["error"], error, True)}
     dealer = present.hand_dealer(played)
     out = {
         "history": [[present.where_text(words, entry), present.hand_title(words, index, entry),
                      present.describe(words, hand, record, entry["dealer"]),
-                     [present.signed(delta) for delta in entry["deltas"]]]
+                     [amounts.signed(delta) for delta in entry["deltas"]]]
                     for index, (hand, entry) in enumerate(zip(record["hands"], played["hands"]))],
         "named": [present.named(words, record, seat, dealer)
                   for seat in range(record["rules"]["players"])],
-        "scores": [present.points_text(score) for score in game.standing(played)],
-        "summary": present.game_summary(words, record, played, (2026, 1, 2, 3, 4)),
-        "preset": present.preset_of(record["rules"]),
+        "scores": [amounts.with_minus(score) for score in standing(played)],
+        "summary": summary.game_summary(words, record, played, (2026, 1, 2, 3, 4)),
+        "preset": preset_of(record["rules"]),
         "tile_rules": tilebox.tile_rules(record["rules"]),
         "chombo": present.chombo_hint(words, record["rules"]),
     }
     if played["hands"]:
-        out["chart"] = present.chart(words, record, played, dealer)
+        out["chart"] = drawing.chart(words, record, played, dealer)
     if played["over"]:
         final = played["final"]
         out["final"] = [present.final_cells(words, record, final, seat)
                         for seat in present.standings_order(final)]
-        out["paste"] = present.standings_text(words, record, final, Day(2026, 12, 2))
+        out["paste"] = summary.standings_text(words, record, final, Day(2026, 12, 2))
         out["leftover"] = present.leftover_note(words, record, played)
     else:
         upcoming = played["next"]
         out["round"] = present.round_text(words, upcoming["round"])
         out["query"] = ledger_conditions.page_query(record["rules"], upcoming, 1, 1, 0)
-        out["last_round"] = ledger_conditions.last_round(record["rules"], upcoming)
+        out["last_round"] = upcoming["all_last"]
     return out
 
 
@@ -162,30 +168,30 @@ def ledger_preview(lang, record, raw, editing=None):
     seat's change and the next line, or the refusal."""
     _ledger_page(lang)
     try:
-        _hand, before, after = ledger_hand.outcome(record, raw, editing)
+        seen = preview(record, raw, editing)
     except RecordError as error:
-        before = game.current_game(record)
-        return {"refused": ledger_hand.refusal(error, raw, before),
+        return {"refused": ledger_hand.refusal(error, raw, played_game(record)),
                 "error": page.error_text(error)}
-    return {"changes": ledger_hand.changes(before, after), "next": ledger_hand.next_line(after)}
+    return {"changes": [amounts.signed(delta) for delta in seen["moved"]],
+            "next": ledger_hand.next_line(seen)}
 
 
 def table_taps(lang, end, taps, riichi, players, record):
     """The table view's entry through a series of taps: each tap's problem, each seat's target,
     the history line the sheet heads with, and the entry kept and read back."""
     words = _ledger_page(lang)
-    entry = table.begin(end)
+    entry = table_entry.begin(end)
     steps = []
     for seat in taps:
-        entry, problem = table.pick(entry, seat, riichi)
-        steps.append([problem, [list(table.target(entry, s, riichi)) for s in range(players)]])
-    kept = table.entry_from(json.loads(json.dumps(entry)), players)
-    heading = present.describe(words, table.stated(entry, riichi), record, 0) \
+        entry, problem = table_entry.pick(entry, seat, riichi)
+        steps.append([problem, [list(table_entry.target(entry, s, riichi)) for s in range(players)]])
+    kept = table_entry.entry_from(json.loads(json.dumps(entry)), players)
+    heading = present.describe(words, table_entry.stated(entry, riichi), record, 0) \
         if entry["phase"] == "sheet" else None
     return {"steps": steps, "entry": entry, "kept": kept == entry, "heading": heading,
-            "tenpai": table.tenpai_of(entry, riichi),
-            "scores": table.shown_scores([25000] * players, riichi),
-            "differences": table.differences([30000, 25000, 22000, 23000][:players], 1)}
+            "tenpai": table_entry.tenpai_of(entry, riichi),
+            "scores": on_the_table([25000] * players, riichi),
+            "differences": table_entry.differences([30000, 25000, 22000, 23000][:players], 1)}
 
 
 def draft_round_trip(game_id, hands, controls, tiles, entry):
@@ -208,8 +214,8 @@ def problem_texts(lang):
     from ledger import store
 
     _ledger_page(lang)
-    errors = [games.ShelfError("unknown_version", version=v) for v in (2, "2", [1, "김"], None)]
-    errors += [games.ShelfError(code) for code in ("refused", "no_such_game", "bad_json", "wrong_format",
+    errors = [ShelfError("unknown_version", version=v) for v in (2, "2", [1, "김"], None)]
+    errors += [ShelfError(code) for code in ("refused", "no_such_game", "bad_json", "wrong_format",
                                                    "names", "unreadable")]
     out = []
     for error in errors:

@@ -8,7 +8,9 @@ import sys
 import pytest
 
 from engine.ledger import replay
-from engine.ledger.games import MemoryStorage, new_game, open_shelf
+from engine.ledger.envelope import new_game
+from engine.ledger.games import open_shelf
+from engine.ledger.storage import MemoryStorage
 from tests.conftest import ROOT
 
 NOW = "2026-12-07T10:00:00.000Z"
@@ -33,7 +35,7 @@ def kept_texts():
     storage = MemoryStorage()
     shelf = open_shelf(storage, NOW)
     game_id = shelf.add({**new_game(), "hands": [ONE_HAND], "names": ["A", "B", "C", "D"]}, NOW)
-    return shelf.export_game(game_id), shelf.export_all(NOW), shelf
+    return shelf.raw(game_id), shelf.export_all(NOW), shelf
 
 
 # F14: deep nesting and a 5,000-digit integer printed tracebacks (exit 1).

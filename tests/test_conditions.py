@@ -536,7 +536,7 @@ def test_words_ja():
     texts = said("ja", [60000, 15000, 13000, 12000], 3, 2, multi=0)
     assert texts["tsumo"][0] == "ツモでは役満でも届かない点差です"
     texts = said("ja", [30100, 30000, 20000, 19900], 3, 0)
-    assert texts["ron-1"][0] == "西家からなら何でもアガれば届きます"
+    assert texts["ron-1"][0] == "西家からはどんな手でアガっても届きます"
 
 
 def test_a_rival_the_seat_must_pass_is_named_for_a_direct_hit_even_when_any_hand_does():
@@ -546,4 +546,4 @@ def test_a_rival_the_seat_must_pass_is_named_for_a_direct_hit_even_when_any_hand
     assert ko["ron-0"][0] == "남가 직격이면 어떤 화료든 돼요"
     assert ko["ron-2"][0] == "북가에게서는 어떤 화료든 돼요"
     ja = said("ja", [30100, 30000, 20000, 19900], 3, 1)
-    assert ja["ron-0"][0] == "南家から直撃なら何でもアガれば届きます"
+    assert ja["ron-0"][0] == "南家からの直撃なら、どんな手でアガっても届きます"

@@ -12,10 +12,12 @@ import pytest
 from tests.conftest import ROOT
 
 from engine.ledger import replay
-from engine.ledger.games import (MAX_NAME, checked_game, clean_name, envelope, unreadable_keys,
-                                 valid_id)
-from engine.ledger.games import (GAME, INDEX, LEGACY, LEGACY_PREVIOUS, UNREADABLE, MemoryStorage,
-                                 ShelfError, new_game, open_shelf, preset_of, read_envelope)
+from engine.ledger.envelope import (MAX_NAME, ShelfError, checked_game, clean_name, envelope,
+                                    new_game, read_envelope, valid_id)
+from engine.ledger.games import open_shelf
+from engine.ledger.legacy import LEGACY, LEGACY_PREVIOUS
+from engine.ledger.storage import GAME, INDEX, UNREADABLE, MemoryStorage, unreadable_keys
+from engine.presets import preset_of
 
 NOW = "2026-12-02T09:00:00.000Z"
 LATER = "2026-12-02T09:30:00.000Z"
@@ -218,7 +220,7 @@ def test_export_and_import_one_game_and_all_games():
     assert [other.load(i)[0] for i in ids] == [entry["game"] for entry in shelf.entries()[:2]]
     assert "{kept as text" in elsewhere.items.values()  # the unreadable one travels as text
     # One game: becomes the current one beside the others.
-    single = shelf.export_game(shelf.ids()[0])
+    single = shelf.raw(shelf.ids()[0])
     [added] = other.import_text(single, LATER)
     assert other.current() == added and len(other.ids()) == 3
     # A bare record (the CLI's input) is a game too.
@@ -288,7 +290,7 @@ def test_f5_an_import_of_an_unreadable_item_of_50000_brackets_never_bricks_the_l
 def test_f5_an_unreadable_item_that_reads_now_is_imported_as_a_game():
     storage, shelf, first, _second = two_games()
     bundle = json.dumps({"format": "mahjong-ledger-games", "version": 2,
-                         "games": [{"unreadable": shelf.export_game(first)}]})
+                         "games": [{"unreadable": shelf.raw(first)}]})
     done = shelf.import_games(bundle, LATER)
     assert len(done["ids"]) == 1 and done["aside"] == []
 

@@ -209,13 +209,13 @@ def test_the_charts_lines_go_through_every_seats_scores(players):
     """Each seat's path read back through the chart's axis labels gives the replayed scores."""
     import re
     sys.path.insert(0, str(ROOT / "site"))
-    from ledger import present as ledger_present
+    from ledger import drawing
     import tomllib
 
     words = tomllib.loads((ROOT / "content" / "ko" / "strings.toml").read_text())["ledger"]
     record = page_game(random_game(12, players, {**LONG, "players": players}), NAMES)
     game = replay(record)
-    drawn = ledger_present.chart(words, record, game)["elements"]
+    drawn = drawing.chart(words, record, game)["elements"]
     grid = [(float(a["y1"]), next(text for tag, b, text in drawn if tag == "text" and b["y"] == a["y1"]))
             for tag, a, _ in drawn if tag == "line"]
     (y0, v0), (y1, v1) = grid[0], grid[-1]
@@ -265,7 +265,7 @@ def test_f7_the_reports_deep_link_is_refused():
 
 
 def test_f9_a_199000_character_name_in_a_link_is_cut_to_the_forms_limit():
-    from engine.ledger.games import MAX_NAME, checked_game
+    from engine.ledger.envelope import MAX_NAME, checked_game
 
     text = raw_link(json.dumps({"r": {}, "n": ["x" * 199_000, "\u202eEve"], "h": []}))
     assert len(text) < 1000

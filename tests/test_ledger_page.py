@@ -346,7 +346,7 @@ def test_a_double_ron_line_names_the_winners_the_rules_pay(lang, head, both):
 
 @pytest.mark.parametrize("lang, said", [
     ("ko", "B(남가) 론 ← A(동가) · 책임지불 C(서가)"),
-    ("ja", "B（南家）がA（東家）からロン（責任払い：C（西家））")])
+    ("ja", "B（南家）がA（東家）からロン、C（西家）の責任払い")])
 def test_a_pao_wins_line_names_the_liable_player_whose_score_moved(lang, said):
     """A pao ron moves the liable player's score too: the history line names them (round-6 Korean
     review B4), and the replay shows why."""

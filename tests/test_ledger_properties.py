@@ -153,8 +153,11 @@ def test_undo_returns_the_previous_state(record):
     assert not undone["over"]
     last = played["hands"][-1]
     before = [score - delta for score, delta in zip(last["scores"], last["deltas"])]
+    rules = rules_from(record.get("rules"))
+    all_last = last["round"] == ("E" if rules["length"] == "east" else "S") + str(rules["players"])
     assert undone["next"] == {"round": last["round"], "dealer": last["dealer"],
-                              "honba": last["honba"], "sticks": last["sticks"], "scores": before}
+                              "honba": last["honba"], "sticks": last["sticks"], "scores": before,
+                              "all_last": all_last}
 
 
 @settings(max_examples=150, deadline=None)

@@ -1,5 +1,5 @@
 """The ledger page's storage (SPEC §6.4, §10.4) in plain Python: site/ledger/store.py on a
-dict-backed localStorage (engine.ledger.games.MemoryStorage), the migration of what the page of
+dict-backed localStorage (engine.ledger.storage.MemoryStorage), the migration of what the page of
 version 1 stored, a refused write, and the list's words in both languages.
 
 The version 1 texts below are what the page's own writer produced before several games: they
@@ -15,11 +15,13 @@ import pytest
 
 import build
 from engine import ledger
-from engine.ledger import games
+from engine.ledger import envelope, games
+from engine.ledger.storage import GAME, MemoryStorage, unreadable_keys
 from engine.presets import preset_rules
 
 sys.path.insert(0, str(pathlib.Path(build.SITE)))
-from ledger import page as ledger_page, present, store  # noqa: E402  (site/: the page's modules)
+from ledger import page as ledger_page, store, summary  # noqa: E402  (site/: the page's modules)
+from ledger.model import Model  # noqa: E402
 
 NOW = "2026-12-02T09:00:00.000Z"
 V1_KEY, V1_PREVIOUS_KEY = "mahjong-ledger", "mahjong-ledger.previous"
@@ -128,9 +130,7 @@ def page(monkeypatch):
         monkeypatch.setattr(ledger_page, "L", strings["ledger"])
         monkeypatch.setattr(store, "L", strings["ledger"])
         monkeypatch.setitem(ledger_page.strings, "error", strings["error"])
-        monkeypatch.setattr(ledger_page, "state", {**ledger_page.state, "game_id": None,
-                                                   "blocked": False, "deleted": []})
-        monkeypatch.setattr(store, "state", ledger_page.state)
+        monkeypatch.setattr(store, "model", Model())  # the page's one state, fresh
         return dom.document
     return open_
 
@@ -142,7 +142,7 @@ def kept(storage):
 
 
 def test_version_1_as_a_phone_keeps_it_comes_through_the_page(page):
-    storage = games.MemoryStorage({V1_KEY: V1_CURRENT, V1_PREVIOUS_KEY: V1_PREVIOUS,
+    storage = MemoryStorage({V1_KEY: V1_CURRENT, V1_PREVIOUS_KEY: V1_PREVIOUS,
                                    V1_ASIDE[0]: V1_ASIDE[1]})
     document = page(storage)
     game = store.open_games()
@@ -159,24 +159,24 @@ def test_version_1_as_a_phone_keeps_it_comes_through_the_page(page):
     assert V1_KEY not in storage.items and V1_PREVIOUS_KEY not in storage.items
     assert document.querySelector("[data-ledger-refused]").hidden
     # Saving the next hand writes this game, under its own key: the other stays as it was.
-    before = storage.items[games.GAME + games.Shelf(storage).ids()[0]]
+    before = storage.items[GAME + games.Shelf(storage).ids()[0]]
     Clock.now = "2026-12-02T09:05:00.000Z"
     store.save({**game, "hands": [*game["hands"], {"result": "abort", "riichi": []}]})
     assert len(kept(storage)[1]["hands"]) == 3
-    assert storage.items[games.GAME + games.Shelf(storage).ids()[0]] == before
+    assert storage.items[GAME + games.Shelf(storage).ids()[0]] == before
 
 
 def test_version_1_after_its_new_game_button(page):
     """Version 1's on_new kept the game under .previous and removed the current key: the game
     is listed, and the page opens on the setup."""
-    storage = games.MemoryStorage({V1_PREVIOUS_KEY: V1_CURRENT})
+    storage = MemoryStorage({V1_PREVIOUS_KEY: V1_CURRENT})
     page(storage)
     assert store.open_games() is None
     assert [game["names"] for game in kept(storage)] == [["민수", "", "유키", ""]]
 
 
 def test_version_1_with_nothing_to_move_writes_nothing(page):
-    storage = games.MemoryStorage()
+    storage = MemoryStorage()
     page(storage)
     assert store.open_games() is None and storage.items == {}
 
@@ -188,11 +188,11 @@ def test_version_1_with_nothing_to_move_writes_nothing(page):
                 "record": {"hands": [{"result": "ron", "from": 2, "winners": [{"seat": 2}]}]}}),
 ])
 def test_an_unreadable_version_1_game_is_kept_aside_and_shown(page, text):
-    storage = games.MemoryStorage({V1_KEY: text})
+    storage = MemoryStorage({V1_KEY: text})
     document = page(storage, "ja")
     assert store.open_games() is None
     store.show_older_damaged()
-    assert [storage.items[key] for key in games.unreadable_keys(storage)] == [text]
+    assert [storage.items[key] for key in unreadable_keys(storage)] == [text]
     assert V1_KEY not in storage.items and games.Shelf(storage).ids() == []
     box = document.querySelector("[data-ledger-damaged]")
     assert not box.hidden and document.querySelector("[data-ledger-damaged-raw]").value == text
@@ -200,12 +200,12 @@ def test_an_unreadable_version_1_game_is_kept_aside_and_shown(page, text):
 
 
 def test_an_unreadable_current_game_stays_listed_and_is_shown(page):
-    storage = games.MemoryStorage()
+    storage = MemoryStorage()
     document = page(storage)
     store.open_games()
-    store.save(games.new_game())
-    game_id = store.state["game_id"]
-    storage.setItem(games.GAME + game_id, "{cut off")
+    store.save(envelope.new_game())
+    game_id = store.model.game_id
+    storage.setItem(GAME + game_id, "{cut off")
     assert store.load_current() is None
     assert document.querySelector("[data-ledger-damaged-raw]").value == "{cut off"
     assert games.Shelf(storage).ids() == [game_id]  # still listed, its text untouched
@@ -213,7 +213,7 @@ def test_an_unreadable_current_game_stays_listed_and_is_shown(page):
         words("ko")["ledger"]["store"]["bad_json"]
 
 
-class FullAfter(games.MemoryStorage):
+class FullAfter(MemoryStorage):
     """A browser whose storage refuses every write once `full` is set (QuotaExceededError)."""
     full = False
 
@@ -228,9 +228,9 @@ def test_a_refused_write_is_said_and_nothing_kept_is_lost(page, lang):
     storage = FullAfter()
     document = page(storage, lang)
     store.open_games()
-    game = games.new_game({"preset": "tenhou"}, ["A", "B", "C", "D"])
+    game = envelope.new_game({"preset": "tenhou"}, ["A", "B", "C", "D"])
     store.save(game)
-    first = store.state["game_id"]
+    first = store.model.game_id
     store.save({**game, "hands": [{"result": "abort", "riichi": []}]})
     before = dict(storage.items)
     storage.full = True
@@ -240,10 +240,10 @@ def test_a_refused_write_is_said_and_nothing_kept_is_lost(page, lang):
     assert storage.items == before
     # A new game the storage will not take: said, and the first is still the current one.
     store.leave()
-    store.save(games.new_game())
-    assert store.state["game_id"] is None and storage.items == before
+    store.save(envelope.new_game())
+    assert store.model.game_id is None and storage.items == before
     storage.full = False
-    store.state["game_id"] = first
+    store.model.game_id = first
     store.save({**game, "hands": [{"result": "abort", "riichi": []}] * 2})
     assert box.hidden and len(kept(storage)[0]["hands"]) == 2
 
@@ -253,7 +253,7 @@ def test_a_full_storage_at_the_migration_shows_version_1s_game_and_saves_nothing
     storage.full = True
     document = page(storage)
     game = store.open_games()
-    assert game["names"][0] == "민수" and store.state["blocked"]
+    assert game["names"][0] == "민수" and store.model.blocked
     assert not document.querySelector("[data-ledger-refused]").hidden
     assert storage.items == {V1_KEY: V1_CURRENT}
 
@@ -270,18 +270,18 @@ def played(record):
 ])
 def test_a_game_in_the_list(lang, what, when, names):
     said = words(lang)["ledger"]
-    game, _meta = games.read_envelope(V1_CURRENT)
-    summary = present.game_summary(said, game, played(game), (2026, 11, 30, 21, 14))
-    assert summary == {"when": when, "what": what, "names": names}
+    game, _meta = envelope.read_envelope(V1_CURRENT)
+    said_of = summary.game_summary(said, game, played(game), (2026, 11, 30, 21, 14))
+    assert said_of == {"when": when, "what": what, "names": names}
 
 
 @pytest.mark.parametrize(("lang", "what"), [
     ("ko", "직접 설정 · 종료 · 1위 C"), ("ja", "自分で設定・終局・1着 C")])
 def test_a_finished_game_in_the_list_names_its_first_place(lang, what):
     said = words(lang)["ledger"]
-    game, _meta = games.read_envelope(V1_PREVIOUS)
+    game, _meta = envelope.read_envelope(V1_PREVIOUS)
     assert ledger.end(game)["final"]["places"][2] == [1, 1]  # seat 2's tsumo: first
-    assert present.game_summary(said, game, played(game), None)["what"] == what
+    assert summary.game_summary(said, game, played(game), None)["what"] == what
 
 
 @pytest.mark.parametrize("lang, pasted, stored", [
@@ -290,9 +290,9 @@ def test_a_finished_game_in_the_list_names_its_first_place(lang, what):
 def test_pasted_text_that_is_not_json_is_the_pasted_text(page, lang, pasted, stored):
     """The paste box's text is "the pasted text", never "what is stored" (review-ko A4, review-ja
     U5); damaged storage keeps its own sentence."""
-    page(games.MemoryStorage(), lang)
-    with pytest.raises(games.ShelfError) as caught:
-        games.Shelf(games.MemoryStorage()).import_games("{this is not json", "2026-12-07T12:00:00.000Z")
+    page(MemoryStorage(), lang)
+    with pytest.raises(envelope.ShelfError) as caught:
+        games.Shelf(MemoryStorage()).import_games("{this is not json", "2026-12-07T12:00:00.000Z")
     assert caught.value.code == "bad_json"
     assert store.problem_text(caught.value, True) == pasted
     assert store.problem_text(caught.value) == stored

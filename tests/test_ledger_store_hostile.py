@@ -6,7 +6,10 @@ import json
 
 import pytest
 
-from engine.ledger import games
+from engine.ledger.envelope import new_game
+from engine.ledger.games import open_shelf
+from engine.ledger.legacy import LEGACY
+from engine.ledger.storage import GAME, INDEX, UNREADABLE, MemoryStorage
 from tests import test_ledger_store
 from tests.test_ledger_store import NOW, Clock, engine_call, ledger_page, store
 
@@ -21,11 +24,11 @@ def page(monkeypatch):
 
 def seeded():
     """Two kept games, as the red team's "seeded" storage: 1 Ann/Bo/Cy/Di, 2 Eve/Fay/Gus/Hal."""
-    storage = games.MemoryStorage()
-    shelf = games.open_shelf(storage, NOW)
+    storage = MemoryStorage()
+    shelf = open_shelf(storage, NOW)
     hands = [{"result": "abort", "riichi": []}]
-    shelf.add({**games.new_game(), "hands": hands, "names": ["Ann", "Bo", "Cy", "Di"]}, NOW)
-    shelf.add({**games.new_game(), "hands": hands, "names": ["Eve", "Fay", "Gus", "Hal"]}, NOW)
+    shelf.add({**new_game(), "hands": hands, "names": ["Ann", "Bo", "Cy", "Di"]}, NOW)
+    shelf.add({**new_game(), "hands": hands, "names": ["Eve", "Fay", "Gus", "Hal"]}, NOW)
     return storage
 
 
@@ -60,14 +63,14 @@ def test_f5_after_importing_the_brick_bundle_the_page_opens_on_every_visit(page)
 
 
 @pytest.mark.parametrize("key, value", [
-    (games.INDEX, '{"format": "mahjong-ledger-games", "version": 2, "current": 2, '
+    (INDEX, '{"format": "mahjong-ledger-games", "version": 2, "current": 2, '
                   '"order": ["1", "2"], "next": 3}'),
-    (games.INDEX, '{"format": "mahjong-ledger-games", "version": 2, "current": ["2"], '
+    (INDEX, '{"format": "mahjong-ledger-games", "version": 2, "current": ["2"], '
                   '"order": ["1", "2"], "next": 3}'),
-    (games.GAME + "2", "[" * 100_000),
-    (games.GAME + "1", "[" * 100_000),
-    (games.LEGACY, "[" * 100_000),
-    (games.UNREADABLE + NOW, "[" * 100_000),
+    (GAME + "2", "[" * 100_000),
+    (GAME + "1", "[" * 100_000),
+    (LEGACY, "[" * 100_000),
+    (UNREADABLE + NOW, "[" * 100_000),
 ])
 def test_f6_a_corrupted_stored_value_never_stops_the_page(page, key, value):
     storage = seeded()
@@ -77,10 +80,10 @@ def test_f6_a_corrupted_stored_value_never_stops_the_page(page, key, value):
     store.show_older_damaged()
     readable = [entry for entry in store.shelf().entries() if entry["problem"] is None]
     assert len(readable) >= 1  # every game it can read is listed
-    if key != games.GAME + "2":
+    if key != GAME + "2":
         assert game["names"] == ["Eve", "Fay", "Gus", "Hal"]
     shown = document.querySelector("[data-ledger-damaged]")
-    if key == games.GAME + "1":  # not the current game: listed as unreadable, its text a tap away
+    if key == GAME + "1":  # not the current game: listed as unreadable, its text a tap away
         assert [entry["problem"] for entry in store.shelf().entries()] == ["bad_json", None]
     else:
         assert shown.hidden is False  # the value that cannot be read is on show, kept
@@ -88,13 +91,13 @@ def test_f6_a_corrupted_stored_value_never_stops_the_page(page, key, value):
 
 
 def test_f8_blocked_site_data_gives_a_ledger_in_memory_that_says_so(page):
-    document = page(games.MemoryStorage())
+    document = page(MemoryStorage())
     ledger_page.page["dom"].window = Blocked()
     assert store.open_games() is None
     refused = document.querySelector("[data-ledger-refused]")
     assert refused.hidden is False and refused.textContent == store.L["games"]["unavailable"]
-    game = {**games.new_game(), "names": ["A", "B", "C", "D"]}
+    game = {**new_game(), "names": ["A", "B", "C", "D"]}
     store.save(game)  # kept in memory for this visit: the game goes on
-    assert store.state["game_id"] is not None
+    assert store.model.game_id is not None
     assert store.load_current()["names"] == ["A", "B", "C", "D"]
     assert refused.hidden is False and refused.textContent == store.L["games"]["unavailable"]

@@ -33,7 +33,7 @@ import pytest
 from engine.conditions.state import QUERY_DEFAULTS
 from engine.keys import FU_VALUES, KEYS, MELDS, PAIRS, WAITS
 from engine.ledger import link, replay
-from engine.ledger.games import envelope
+from engine.ledger.envelope import envelope
 from engine.presets import NAMES
 from engine.tiles import parse_tiles
 from tests.mpy_answers import cpython_answer, random_hand
@@ -467,7 +467,7 @@ def ledger_random_cases():
         cases += _edits(record, rng)
     for rules in LEDGER_RULES:
         cases.append(_call("engine.ledger.rules_from", rules))
-        cases.append(_call("engine.ledger.games.preset_of",
+        cases.append(_call("engine.presets.preset_of",
                            _cpython(_call("engine.ledger.rules_from", rules))["value"]))
     return cases
 
@@ -538,7 +538,7 @@ def ledger_bad_cases():
                     + [dict(good, riichi=[0, 1, 2, 3])] * 3}]:
         cases.append(_call("engine.ledger.replay", record))
         cases.append(_call("engine.ledger.only_record_keys", record))
-        cases.append(_call("engine.ledger.games.record_in_file", record))
+        cases.append(_call("engine.ledger.envelope.record_in_file", record))
     for index in (-1, 2, True, "0", 1.0, None):
         cases.append(_call("engine.ledger.edit", {"hands": [good, good]}, index, None))
     cases.append(_call("engine.ledger.edit", {"hands": [good] + busted}, 0,
@@ -552,7 +552,7 @@ def ledger_bad_cases():
                  {"format": "other", "version": 2}, {"format": "mahjong-ledger", "version": 1},
                  {"hands": [], "names": "Ann"}, {"hands": [], "ended": 1},
                  {"hands": [], "names": ["김"], "ended": False, "rules": {"players": 3}}]:
-        cases.append(_call("engine.ledger.games.record_in_file", data))
+        cases.append(_call("engine.ledger.envelope.record_in_file", data))
     return cases
 
 
@@ -583,20 +583,20 @@ def ledger_store_cases():
              '{"hands": [], "names": ["\\u202eEve", "' + "x" * 300 + '"]}', '{"hands": []}',
              '{"format": "mahjong-ledger", "version": 2, "record": {"hands": [{"result": 1}]}}']
     texts += [envelope(game, str(number), NOW, LATER) for number, game in enumerate(PAGE_GAMES)]
-    cases = [_call("engine.ledger.games.read_envelope", text) for text in texts]
-    cases += [_call("engine.ledger.games.read_index", text) for text in (
+    cases = [_call("engine.ledger.envelope.read_envelope", text) for text in texts]
+    cases += [_call("engine.ledger.storage.read_index", text) for text in (
         '{"current": "2", "order": ["1", "2", "2"], "next": 3}', '{"order": []}',
         '{"current": 2, "order": ["1"], "next": 3}', '{"current": null, "order": ["1"], "next": true}')]
-    cases += [_call("engine.ledger.games.clean_name", name) for name in (
+    cases += [_call("engine.ledger.envelope.clean_name", name) for name in (
         "\u202eEve", "김민수" * 9, "x" * 200, "a\u2066b\u2069c")]
     games_now = [envelope(game, "x", NOW, NOW) for game in PAGE_GAMES]
     scripts = [
         ([], [["open", NOW], ["add", PAGE_GAMES[0], NOW], ["add", PAGE_GAMES[1], LATER],
               ["current"], ["ids"], ["entries"], ["resume", "1"], ["leave"], ["current"],
               ["save", "2", PAGE_GAMES[2], LATER], ["load", "2"], ["delete", "1"], ["ids"],
-              ["restore"], ["ids"], ["export_game", "2"], ["export_all", LATER],
+              ["restore"], ["ids"], ["raw", "2"], ["export_all", LATER], ["summaries"],
               ["import_games", games_now[3], LATER], ["import_text", games_now[4], LATER],
-              ["delete", "9"], ["resume", "9"], ["load", "9"], ["export_game", "9"]]),
+              ["delete", "9"], ["resume", "9"], ["load", "9"], ["raw", "9"], ["summaries"]]),
         (V1_STORAGE, [["open", NOW], ["entries"], ["export_all", LATER], ["current"]]),
         (V1_STORAGE, [["limit", 3000], ["open", NOW], ["ids"]]),
         ([["mahjong-ledger.games", "{broken"], ["mahjong-ledger.game.7", games_now[5]],

@@ -174,7 +174,7 @@ RECORDS = ledger_records()
 
 def ledger_cases():
     cases = [_helper("ledger_texts", LANGS[number % 2], record) for number, record in enumerate(RECORDS)]
-    cases += [_call("ledger.game.current_game", record) for record in RECORDS[:12]]
+    cases += [_call("engine.ledger.played", record) for record in RECORDS[:12]]
     cases.append(_helper("ledger_texts", "ko", {"rules": rules_from({}), "hands": [{"result": "ron"}]}))
     rng = random.Random(3)
     def won(seat, han, fu):
@@ -211,12 +211,12 @@ def ledger_cases():
     words = {"seat_wind": {"0": "E", "1": "S", "2": "W", "3": "N"}}
     cases += [_call("ledger.present.seat_wind", words, seat, dealer, players)
               for seat in range(4) for dealer in range(4) for players in (3, 4) if seat < players]
-    cases += [_call("ledger.present.signed_result", value) for value in
+    cases += [_call("amounts.signed_fixed", value) for value in
               (12.5, -31.0, 0.0, -0.0, 45.0, 6.7, -10.3, 0.05, 2.25, -2.25, 18.0, 1234.5)]
-    cases += [_call("ledger.present.signed", value) for value in (-1500, 0, 1500, 1234567, -0.5)]
+    cases += [_call("amounts.signed", value) for value in (-1500, 0, 1500, 1234567, -0.5)]
     cases += [_call("ledger.present.oka_text", value) for value in (20.0, 6.7, 0, 13.3, -6.7)]
-    cases.append(_call("ledger.present.qr_path", [[1, 1, 0], [0, 1, 1], [1, 0, 1]]))
-    cases += [_call("ledger.present.uma_text", uma) for uma in ([30, 10, -10, -30], [20, 0, -20])]
+    cases.append(_call("ledger.drawing.qr_path", [[1, 1, 0], [0, 1, 1], [1, 0, 1]]))
+    cases += [_call("ledger.summary.uma_text", uma) for uma in ([30, 10, -10, -30], [20, 0, -20])]
     cases += [_call("ledger.conditions.page_query", RECORDS[n]["rules"],
                     {"scores": [25000, 24000, 26000, 25000][:RECORDS[n]["rules"]["players"]],
                      "dealer": 1, "honba": 2, "sticks": 1}, 1, 1, 0) for n in range(6)]

@@ -2,7 +2,7 @@
 comes a value or the reader's own error type, nothing else (no TypeError from a list where a
 string was expected, no RecursionError, no ValueError of a 5,000-digit number), within a time
 bound: a link (engine.ledger.link), a pasted or stored game and the "export all" bundle
-(engine.ledger.games), the storage's index (open_shelf), a record (engine.ledger.replay), a
+(engine.ledger.envelope), the storage's index (open_shelf), a record (engine.ledger.replay), a
 conditions state and the conditions page's query (engine.conditions.state), the calculator's
 query (engine.query.parse), and the bounded JSON reader they share (engine.inputs.read_json)."""
 import base64
@@ -17,8 +17,9 @@ from engine.inputs import InputError, read_json
 from engine.keys import KEYS
 from engine.ledger import RecordError, replay
 from engine.ledger import link
-from engine.ledger.games import (BUNDLE, FORMAT, GAME, INDEX, MemoryStorage, ShelfError,
-                                 checked_game, open_shelf, read_envelope)
+from engine.ledger.envelope import BUNDLE, FORMAT, ShelfError, checked_game, read_envelope
+from engine.ledger.games import open_shelf
+from engine.ledger.storage import GAME, INDEX, MemoryStorage
 from engine.ledger.record import HAND_KEYS, WINNER_KEYS
 from engine.presets import FIELDS
 from engine.query import parse

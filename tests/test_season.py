@@ -26,8 +26,10 @@ import xml.etree.ElementTree as ElementTree
 import pytest
 
 from engine.ledger import replay
-from engine.ledger.games import (BUNDLE, VERSION, MemoryStorage, checked_game, envelope,
-                                 late_uid, new_uid, open_shelf, read_envelope)
+from engine.ledger.envelope import (BUNDLE, VERSION, checked_game, envelope, late_uid, new_uid,
+                                    read_envelope)
+from engine.ledger.games import open_shelf
+from engine.ledger.storage import MemoryStorage
 from engine.ledger import link as game_link
 from engine.season import SeasonError, merge, name_key, read_input, season
 from engine.season import link as season_link

@@ -234,6 +234,40 @@ def test_address_reads_only_the_keys_and_writes_only_a_change():
     assert window.replaced == ["/ko/?rule=riichi&han=4", "/ko/"]
 
 
+def test_the_address_follows_once_input_pauses():
+    """address.Link (the calculator's and the conditions page's): a run of inputs leaves one
+    write pending (<html data-link=pending>, the timer restarted each time), written once when
+    the timer fires or a link is followed; an address from outside drops what was pending."""
+    import address
+    import dom
+
+    class Root:
+        def __init__(self):
+            self.dataset = type("Dataset", (), {})()
+
+    window = FakeWindow()
+    timers = []
+    window.engineLater = lambda name, action, ms: timers.append((name, action, ms))
+    document = FakeDocument([], window)
+    document.documentElement = Root()
+    link = address.Link(dom.Page(document), 250)
+    link.proxy = "flush"  # what listen() makes with pyscript (the page's, not here)
+    link.later([("rule", "riichi"), ("han", "4")])
+    link.later([("rule", "riichi"), ("han", "5")])
+    assert document.documentElement.dataset.link == "pending" and window.replaced == []
+    assert timers == [("link", "flush", 250)] * 2
+    link.leaving(type("Event", (), {"target": None})())  # a tap on nothing: still pending
+    assert window.replaced == []
+    link.flush()
+    assert window.replaced == ["/ko/?rule=riichi&han=5"] and link.last == "rule=riichi&han=5"
+    assert document.documentElement.dataset.link == "written" and timers[-1] == ("link", None, 0)
+    link.flush()  # nothing pending: nothing written again
+    link.later([("rule", "riichi"), ("han", "6")])
+    link.outside()  # a link opened, or the back button: the pending write is dropped
+    assert window.replaced == ["/ko/?rule=riichi&han=5"] and link.last is None
+    assert document.documentElement.dataset.link == "written"
+
+
 def test_one_field_error_at_a_time():
     han, fu = FakeElement('[data-error="han"]'), FakeElement('[data-error="fu"]')
     scores = FakeElement('[data-error="scores"]')

@@ -29,6 +29,7 @@ from engine import calculate
 from engine.conditions import Table, every_seat, read_rules
 from engine.ledger import end, rules_from
 from ledger import present as ledger_present
+from ledger import summary as ledger_summary
 
 LANGS = ("ko", "ja")
 PAGES = ("index.html", "ledger/index.html")  # at least these; any other page of the language too
@@ -117,7 +118,7 @@ def runtime_texts(lang):
         record = {"rules": rules_from({"preset": preset}), "hands": hands}
         final = end(record)["final"]  # M-League with no hand: four players share first place
         items.append((f"pasted standings ({preset})",
-                      ledger_present.standings_text(words, record, final, date(2026, 12, 2))))
+                      ledger_summary.standings_text(words, record, final, date(2026, 12, 2))))
         items += [(f"final standings row ({preset}) seat {seat}",
                    " ".join(ledger_present.final_cells(words, record, final, seat)))
                   for seat in range(4)]

@@ -191,6 +191,8 @@ REFUSALS = [
     ({"hand": "234m567p55s345s678"}, "hand", "bad_tiles"),
     ({"hand": "234m567p55s345s67s", "agari": "7s", "melds": "chi:123m"}, "hand", "tile_count"),
     ({"hand": "234m567p55s345s678s", "agari": "9s"}, "agari", "not_in_hand"),
+    ({"hand": "123m456p789s1122z", "agari": "3z"}, "agari", "not_held"),  # 13 tiles and a 14th
+    ({"hand": "123m456p789s1122z", "agari": "2z"}, "agari", "not_held"),  # its copy is not a 14th
     ({"hand": "234m567p55s345s679s", "agari": "9s"}, "hand", "not_a_win"),
     ({"hand": "123m567p55s345s678s", "agari": "7s"}, "hand", "no_yaku"),  # kanchan, a 1m
     ({"hand": "234m567p55s345s", "melds": "chi:678s", "agari": "5s", "riichi": "1"}, "riichi",

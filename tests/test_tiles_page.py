@@ -56,7 +56,7 @@ def test_every_tile_has_a_name_and_every_yaku_a_word(lang):
     ("ja", "3m", "三萬"), ("ja", "0m", "赤五萬"), ("ja", "5z", "白"), ("ja", "6z", "發"),
 ])
 def test_tile_names_for_screen_readers(lang, tile, name):
-    assert sprite.tile_name(tile, STRINGS[lang]) == name
+    assert tiles_present.tile_names([tile], STRINGS[lang]) == name
 
 
 @pytest.mark.parametrize("text,found", [
@@ -253,3 +253,16 @@ def test_a_three_player_palette_offers_no_chi_and_no_2m_to_8m():
     assert targets["hand"].getAttribute("aria-pressed") == "true"
     box.adjust({**FORM, "players": "4"}, Hand())  # four again: every call and every tile
     assert not any(button.hidden for button in (*palette.values(), *targets.values()))
+
+
+def test_a_north_set_aside_keeps_rinshan():
+    """A three-player tsumo after a North set aside may be rinshan (engine.situation, Tenhou's
+    rule): the box shows the flag and a link's rinshan=1&kita=1 reaches the engine; without a
+    North or a kan the flag is hidden and sent as off."""
+    box, _targets, _palette = fake_box()
+    hand = Hand.read("123p456p789s11z999s", "9s", "", "", "")
+    keys = {**FORM, "players": "3", "win": "tsumo", "kita": "1", "rinshan": "1"}
+    assert box.adjust(keys, hand)["rinshan"] == "1"
+    assert not box.field_box("rinshan").hidden
+    assert box.adjust({**keys, "kita": "0"}, hand)["rinshan"] == "0"
+    assert box.field_box("rinshan").hidden

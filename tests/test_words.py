@@ -74,7 +74,8 @@ def test_one_name_per_thing():
     assert "국제공식" not in ko and "中国麻将（国標・MCR）" in ja and "国際公式ルール" not in ja
     assert ja.count("シングルス＆ペアーズ") >= 3 and ko.count("싱글스 앤 페어스") >= 3
     assert strings("ja")["block"]["table_rules"] == "局の状況と卓の取り決め"
-    assert "卓点" in strings("ja")["card"]["middle_hk"] and "환산 점수" in strings("ko")["card"]["middle_hk"]
+    assert "表の点数" in strings("ja")["card"]["middle_hk"]
+    assert "환산 점수" in strings("ko")["card"]["middle_hk"]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -285,7 +286,7 @@ def test_a_reading_names_kokushis_thirteen_wait_and_chiitoitsus_pairs(lang, wait
 
 
 @pytest.mark.parametrize("lang, note", [("ko", "앞은 자 한 사람이, 뒤는 친이 내는 점수예요."),
-                                        ("ja", "前が子一人の支払い、後ろが親の支払いです。")])
+                                        ("ja", "左が子1人分、右が親の支払いです。")])
 def test_the_payments_order_is_explained_only_under_a_non_dealer_tsumo(lang, note):
     from calculator.present import view
 

@@ -39,6 +39,13 @@ Figures (medians):
 
 `--tiles-only` measures the computing figures only, without the network shaping.
 
+The season (issue 38; a full run ends with it, `--season-only` measures only it): a generated
+season of 500 south games (about 6,000 hands) kept on the phone, each with the summary the ledger
+keeps when it saves a game, the CPU slowed: from the engine live (the mark "season:start") to
+the table drawn, and a tap on a column's header to the rows sorted; then the command line's
+time for the same games as one export file. `--season-first` adds the page's first open of
+games kept without a summary (imported, or kept by an earlier build), each counted once.
+
 `--cold-only` measures the cold start and the floor only (and the bytes up to the end of the
 precache); with several `--site` folders it compares builds in the same rounds.
 """
@@ -373,10 +380,16 @@ def main(argv=None):
                         help="the cold start and the floor only, no image, warm start or input")
     parser.add_argument("--tiles-only", action="store_true",
                         help="the computing figures only: tiles, waits, the ledger's panel")
+    parser.add_argument("--season-only", action="store_true",
+                        help="the season page with 500 games kept, and its command line")
+    parser.add_argument("--season-first", action="store_true",
+                        help="with --season-only: also the first open of games without summaries")
     args = parser.parse_args(argv)
     sites = args.site or [ROOT / "_site"]
     if args.tiles_only:
         return bench_tiles(sites[0], args)
+    if args.season_only:
+        return bench_season(sites[0], args)
     results = [{} for _ in sites]
     floors = []
     with contextlib.ExitStack() as stack, sync_playwright() as playwright:
@@ -410,6 +423,8 @@ def main(argv=None):
         if len(sites) > 1:
             print(f"\n{site}")
         report(figures, floor, args.cpu)
+    if not args.cold_only:
+        bench_season(sites[0], args)
 
 
 def bench_tiles(site, args):
@@ -421,6 +436,105 @@ def bench_tiles(site, args):
             print(f"round {round_ + 1}/{args.runs}", file=sys.stderr, flush=True)
     print(f"\nCPU {args.cpu:g}x slower, medians of {args.runs} runs (each a median)")
     report_computing(figures)
+
+
+# ---------------------------------------------------------------- the season (issue 38)
+
+SEASON_GAMES = 500
+# In the season page: a tap on a column's header; the ms until the rows are in its order.
+TAP_TO_SORT = """field => {
+  const body = document.querySelector("[data-season-table] tbody");
+  const before = Array.from(body.rows).map(row => row.dataset.seasonPlayer).join();
+  const started = performance.now();
+  document.querySelector(`[data-season-sort="${field}"] button`).click();
+  const ms = performance.now() - started;
+  const after = Array.from(body.rows).map(row => row.dataset.seasonPlayer).join();
+  return [ms, before !== after || body.rows.length < 2];
+}"""
+# The ms from the page's mark "season:start" (the engine live) to <html data-engine="ready">,
+# which the page sets once the table, the chart and the filters are drawn.
+LIVE_TO_TABLE = """() => window.__readyAt -
+  performance.getEntriesByName("season:start")[0].startTime"""
+
+
+def season_storage(summaries=True):
+    """The storage a phone holds after keeping a generated season of SEASON_GAMES south games
+    (tests/test_season.py's), as [key, text] pairs; without summaries: as an import or an
+    earlier build leaves them."""
+    from engine.ledger.games import open_shelf
+    from engine.ledger.storage import SUMMARY, MemoryStorage
+    from tests.test_season import generated_season
+
+    storage = MemoryStorage()
+    shelf = open_shelf(storage, "2026-12-31T10:00:00.000Z")
+    items = generated_season(SEASON_GAMES)
+    for game, started in items:
+        shelf.add(game, started, current=False)
+    kept = [[key, text] for key, text in storage.items.items()
+            if summaries or not key.startswith(SUMMARY)]
+    return kept, items
+
+
+def run_season(playwright, base, cpu, kept):
+    with profile(playwright, 1) as (_context, page):
+        ready_ms(page, base + "ko/season/")
+        page.evaluate("""items => { localStorage.clear();
+            for (const [key, text] of items) localStorage.setItem(key, text); }""", kept)
+        page.slow_cpu(cpu)
+        page.evaluate("() => { delete window.__readyAt; }")
+        ready_ms(page, base + "ko/season/?again")
+        table = page.evaluate(LIVE_TO_TABLE)
+        rows = page.eval_on_selector_all("[data-season-table] tbody tr", "rows => rows.length")
+        sorts = [page.evaluate(TAP_TO_SORT, field)
+                 for field in ("avg_place", "win_rate", "avg_place", "points", "deal_in_rate")]
+    assert rows > 1 and all(changed for _ms, changed in sorts), (rows, sorts)
+    return {"table": table, "sort": statistics.median(ms for ms, _ in sorts)}
+
+
+def season_cli(items):
+    """The command line's CPU time (user and system) and wall time for the season as one file."""
+    import resource
+    import subprocess
+
+    from tests.test_season import bundle
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = pathlib.Path(folder) / "season.json"
+        path.write_text(bundle(items), encoding="utf-8")
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        began = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "engine.season", str(path)], cwd=ROOT, check=True,
+                       capture_output=True)
+        wall = time.perf_counter() - began
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, wall
+
+
+def bench_season(site, args):
+    kept, items = season_storage()
+    hands = sum(len(game["hands"]) for game, _started in items)
+    figures = {}
+    with serve(site, "none") as base, sync_playwright() as playwright:
+        for round_ in range(args.runs):
+            for key, value in run_season(playwright, base, args.cpu, kept).items():
+                figures.setdefault(key, []).append(value)
+            print(f"round {round_ + 1}/{args.runs}", file=sys.stderr, flush=True)
+        if args.season_first:
+            bare, _items = season_storage(summaries=False)
+            figures["first"] = [run_season(playwright, base, args.cpu, bare)["table"]]
+    cpu, wall = season_cli(items)
+    print(f"\nseason: {len(items)} south games, {hands} hands kept; CPU {args.cpu:g}x slower, "
+          f"medians of {args.runs} runs")
+    rows = (("table", "engine live to the table drawn", 1000),
+            ("sort", "a header tapped to the rows sorted", 100),
+            ("first", "first open, no summaries kept (once)", None))
+    for key, label, goal in rows:
+        if key in figures:
+            values = figures[key]
+            print(f"{label:44} {statistics.median(values):>7.0f} ms {'':>8}   "
+                  f"{min(values):.0f}–{max(values):.0f}" + (f"  (goal <= {goal} ms)" if goal else ""))
+    print(f"{'command line, the same games in one file':44} {cpu:>7.2f} s CPU, {wall:.2f} s "
+          "on the clock  (goal < 5 s)")
 
 
 COMPUTING = (("tap", "a palette tap to the updated card", 40),

@@ -68,7 +68,7 @@ def _ladder(win, kiriage, kazoe, multi):
 
 def _made_ladder(win, kiriage, kazoe, multi):
     rules = table_rules({"kiriage": kiriage, "kazoe": kazoe, "multi": multi, "players": 4,
-                         "tsumoloss": 1}, 0)
+                         "tsumoloss": 1})
     by_han = {}
     ladder = {}
     for han in range(1, 5):

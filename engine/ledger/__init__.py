@@ -19,11 +19,11 @@ Traceback (most recent call last):
 engine.ledger.record.RecordError: rules: players=5: unknown_choice
 """
 from ..riichi import STICK
-from .game import final, first_state, play
+from .game import final, first_state, is_all_last, play
 from .record import CODES, MAX_HANDS, RECORD_KEYS, RecordError, read_hand, rules_from
 
-__all__ = ["CODES", "MAX_HANDS", "RecordError", "edit", "end", "only_record_keys", "read_hand",
-           "replay", "rules_from"]
+__all__ = ["CODES", "MAX_HANDS", "RecordError", "edit", "end", "only_record_keys", "played",
+           "read_hand", "replay", "rules_from", "standing"]
 
 
 def only_record_keys(record):
@@ -81,14 +81,40 @@ def _run(record):
 
 def replay(record):
     """The CLI JSON of SPEC §6.3 for a record, plus ``next`` (round, dealer, honba, sticks,
-    scores of the hand about to be played) while the game is not over."""
-    rules, state, over, entries = _run(record)
-    game = {"hands": entries, "over": over}
-    if over:
+    scores of the hand about to be played, and whether it is ``all_last``) while the game is not
+    over."""
+    return _game(*_run(record))
+
+
+def played(record):
+    """The game as a page shows it: ``replay``, or, for a record its page ended by hand
+    (``"ended": true``), ``end`` with ``stopped``, the hand that was about to be played (as
+    replay's ``next`` gives it). One replay either way.
+
+    >>> played({"hands": [], "ended": True})["stopped"]["round"]
+    'E1'
+    """
+    return _game(*_run(record), ended=bool(record.get("ended")), why=True)
+
+
+def _game(rules, state, over, entries, ended=False, why=False):
+    game = {"hands": entries, "over": bool(over) or ended}
+    if why:  # the page's: why the game is over (engine.ledger.game._over's reason, or "hand")
+        game["ended_by"] = over or ("hand" if ended else None)
+    upcoming = state.view()
+    upcoming["all_last"] = is_all_last(state, rules)
+    if game["over"]:
         game["final"] = final(state.scores, state.sticks, rules, state.chombos)
+        if not over:
+            game["stopped"] = upcoming
     else:
-        game["next"] = state.view()
+        game["next"] = upcoming
     return game
+
+
+def standing(game):
+    """Each seat's points now: after the last hand, or the final scores once the game is over."""
+    return game["final"]["scores"] if game["over"] else game["next"]["scores"]
 
 
 def end(record):
@@ -98,9 +124,9 @@ def end(record):
     >>> end({"hands": []})["final"]["results"]
     [35.0, 5.0, -15.0, -25.0]
     """
-    rules, state, _over, entries = _run(record)
-    return {"hands": entries, "over": True,
-            "final": final(state.scores, state.sticks, rules, state.chombos)}
+    game = _game(*_run(record), ended=True)
+    game.pop("stopped", None)
+    return game
 
 
 def edit(record, index, hand):
@@ -125,6 +151,11 @@ def edit(record, index, hand):
     ...
     engine.ledger.record.RecordError: hand 1: result=0: ends_before
     """
+    return edited(record, index, hand)[0]
+
+
+def edited(record, index, hand):
+    """``edit``'s record, and the changed game as ``played`` gives it (one replay for both)."""
     rules, hands = _rules_and_hands(record)
     if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(hands):
         raise RecordError("hands", "no_such_hand", index)
@@ -133,11 +164,11 @@ def edit(record, index, hand):
     changed_record = dict(record)
     changed_record["hands"] = hands[:index] + changed + hands[index + 1:]
     try:
-        _run(changed_record)
+        run = _run(changed_record)
     except RecordError as error:
         moved = error.hand is not None and error.hand >= index + len(changed)
         if error.code == "game_over" and moved:
             was = later[error.hand - index - len(changed)]
             raise RecordError("result", "ends_before", index, was) from None
         raise
-    return changed_record
+    return changed_record, _game(*run, ended=bool(record.get("ended")), why=True)

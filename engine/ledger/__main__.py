@@ -3,12 +3,12 @@ print SPEC §6.3's JSON; a bad record prints ``{"error": {...}}`` and exits with
 
 The file may be the record itself (``{"rules", "hands"}``, no other key), a game as the page
 keeps or exports it (its envelope: an ended one is replayed ended), or the page's "export all"
-when it holds one game (engine.ledger.games.record_in_file)."""
+when it holds one game (engine.ledger.envelope.record_in_file)."""
 import sys
 
 from ..cli import run
 from . import RecordError, end, replay
-from .games import record_in_file
+from .envelope import record_in_file
 
 
 def answer(value):

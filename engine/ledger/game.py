@@ -60,18 +60,19 @@ def places(scores, ties="seat"):
              sum(other >= score for other in scores)) for score in scores]
 
 
-def table_rules(rules, honba):
-    """The calculator's TableRules for a game's rules, with `honba` (sticks are paid by play)."""
-    return TableRules(kiriage=bool(rules["kiriage"]), kazoe=bool(rules["kazoe"]), honba=honba,
-                      sticks=0, multi=bool(rules["multi"]), players=rules["players"],
+def table_rules(rules):
+    """The calculator's TableRules for a game's rules."""
+    return TableRules(kiriage=bool(rules["kiriage"]), kazoe=bool(rules["kazoe"]),
+                      multi=bool(rules["multi"]), players=rules["players"],
                       tsumoloss=bool(rules["tsumoloss"]))
 
 
 def _value(winner, win, dealer, rules, honba, yakuman=None):
     """The calculator's outcome for this winner (or for `yakuman` of its yakuman)."""
     count = winner["yakuman"] if yakuman is None else yakuman
-    hand = Hand(winner.get("han", 0), winner.get("fu", 0), win, winner["seat"] == dealer, count)
-    return riichi_payments(hand, table_rules(rules, honba))
+    # The hand's honba on this win; its sticks are paid by play, not through the payments.
+    hand = Hand(winner.get("han", 0), winner.get("fu", 0), win, winner["seat"] == dealer, count, honba)
+    return riichi_payments(hand, table_rules(rules))
 
 
 def _pay(deltas, payer, seat, amount):
@@ -143,14 +144,31 @@ def _chombo(state, hand, rules):
     scores = tuple(score + delta for score, delta in zip(state.scores, deltas))
     chombos = tuple(count + (other == seat) for other, count in enumerate(state.chombos))
     after = State(state.wind, state.dealer, state.honba, state.sticks, scores, chombos)
-    return Played(deltas, after, bool(rules["busting"]) and min(scores) < 0)
+    return Played(deltas, after, "bust" if rules["busting"] and min(scores) < 0 else None)
 
 
 class Played(Record):
     """What a hand did: each seat's ``deltas`` (a list), the ``state`` of the table after the
-    hand, before the next one is dealt, and whether the game is ``over``."""
+    hand, before the next one is dealt, and why the game is ``over`` (None while it is not)."""
 
     FIELDS = ("deltas", "state", "over")
+
+
+def paid_winners(hand, rules):
+    """A win's winners as they are paid: a ron's in turn order from the discarder, the first
+    alone under a head bump (``doubleron=head``, atamahane).
+
+    >>> ron = {"from": 3, "winners": [{"seat": 2}, {"seat": 0}]}
+    >>> [w["seat"] for w in paid_winners(ron, {"players": 4, "doubleron": "head"})]
+    [0]
+    """
+    winners = hand["winners"]
+    discarder = hand.get("from")
+    if discarder is not None:
+        winners = sorted(winners, key=lambda w: (w["seat"] - discarder) % rules["players"])
+        if rules["doubleron"] == "head":
+            winners = winners[:1]
+    return winners
 
 
 def play(state, hand, rules):
@@ -175,11 +193,7 @@ def play(state, hand, rules):
     won = tenpai_kept = False
     if result in ("ron", "tsumo"):
         discarder = hand.get("from")
-        winners = hand["winners"]
-        if discarder is not None:
-            winners = sorted(winners, key=lambda w: (w["seat"] - discarder) % players)
-            if rules["doubleron"] == "head":
-                winners = winners[:1]
+        winners = paid_winners(hand, rules)
         reclaim = rules["doubleron"] == "reclaim"
         for index, winner in enumerate(winners):
             honba = state.honba if index == 0 or reclaim else 0
@@ -216,30 +230,45 @@ def play(state, hand, rules):
     return Played(deltas, after, _over(state, after, won, tenpai_kept, rules))
 
 
+def is_all_last(state, rules):
+    """Whether the hand played from `state` is the last of the game's length (all-last, 올라스,
+    オーラス): the last round's last dealer.
+
+    >>> rules, scores = {"length": "south", "players": 3}, (35000,) * 3
+    >>> is_all_last(State(1, 2, 0, 0, scores), rules), is_all_last(State(0, 2, 0, 0, scores), rules)
+    (True, False)
+    """
+    last_wind = 0 if rules["length"] == "east" else 1
+    return state.wind == last_wind and state.dealer == rules["players"] - 1
+
+
 def _over(before, after, won, tenpai_kept, rules):
-    """SPEC §6.2: busting, the end of the last round, the west extension, agariyame and
-    tenpaiyame; the last three compare with ``target``, and a dealer who shares first place
-    (``ties=split``) is not first."""
+    """Why the game is over after this hand (SPEC §6.2), or None: ``bust`` (a seat below zero),
+    ``all_last`` (the last round's or the extension's last hand played), ``extension`` (a seat
+    reached ``target`` in the extension), ``agariyame`` or ``tenpaiyame`` (the last dealer,
+    alone in first place at ``target`` or more, stops; a dealer who shares first place,
+    ``ties=split``, is not first)."""
     scores, players = after.scores, rules["players"]
     if rules["busting"] and min(scores) < 0:
-        return True
-    last_wind = 0 if rules["length"] == "east" else 1
-    extension = before.wind > last_wind
-    all_last = before.wind == last_wind and before.dealer == players - 1
+        return "bust"
+    extension = before.wind > (0 if rules["length"] == "east" else 1)
+    all_last = is_all_last(before, rules)
     target = rules["target"]
     reached = max(scores) >= target
     if after.dealer == before.dealer:  # the dealer keeps the seat
         if not (all_last or extension):
-            return False
+            return None
         dealer = before.dealer
-        alone_first = places(scores, rules["ties"])[dealer] == (1, 1)
-        stops = (won and rules["agariyame"]) or (tenpai_kept and rules["tenpaiyame"])
-        return bool(stops) and alone_first and scores[dealer] >= target
+        if places(scores, rules["ties"])[dealer] != (1, 1) or scores[dealer] < target:
+            return None
+        if won and rules["agariyame"]:
+            return "agariyame"
+        return "tenpaiyame" if tenpai_kept and rules["tenpaiyame"] else None
     if all_last:
-        return not (rules["extension"] == "west" and not reached)
+        return None if rules["extension"] == "west" and not reached else "all_last"
     if extension:
-        return reached or before.dealer == players - 1
-    return False
+        return "extension" if reached else "all_last" if before.dealer == players - 1 else None
+    return None
 
 
 def half_away(points):

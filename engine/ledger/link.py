@@ -39,7 +39,7 @@ from .. import inputs as read
 from ..inputs import InputError, read_json
 from ..presets import FIELDS, NAMES, preset_rules
 from .record import MAX_HANDS, RecordError, rules_from
-from .games import valid_uid
+from .envelope import valid_uid
 from .wire import deflate_bytes, dumps, inflate
 
 FORMAT = "1"

@@ -14,13 +14,13 @@ themselves, as JSON (the command line's answer, and what the MicroPython tests c
 ('Bo', 1, 1, 4000, 1, [1, 0, 0, 0])
 """
 from ..ledger.wire import dumps
-from .figures import COUNTS, game_counts, table, tables
+from .figures import COUNTS, counted, table, tables
 from .files import SeasonError, read_data, read_input
 from .merge import merge
 from .names import Aliases, cleaned_groups, name_key
 
-__all__ = ["COUNTS", "Aliases", "SeasonError", "cleaned_groups", "dumps", "from_texts",
-           "game_counts", "merge", "name_key", "read_data", "read_input", "season", "table",
+__all__ = ["COUNTS", "Aliases", "SeasonError", "cleaned_groups", "counted", "dumps",
+           "from_texts", "merge", "name_key", "read_data", "read_input", "season", "table",
            "tables"]
 
 

@@ -1,17 +1,12 @@
 """Each player's counts over a season's games (SPEC §11.2), from the ledger's own replay.
 
-Every amount comes from engine.ledger: the scores, the final standings, and each hand's value
-from ``engine.ledger.game.play`` run once more on the same hand with no honba, no sticks and
-no riichi deposits — what the others paid for the hand itself, so a winner's value, pao and
-tsumo loss included, is the ledger's and never a second copy of the payment rules.
-
-A game's counts (``game_counts``) are per seat; ``table`` adds them up per player (by the key
-of engine.season.names) for one size of table. Points are kept in tenths (the ledger's results
-are to 0.1) and turned into the JSON number only at the edge.
+A game's counts are per seat (engine.ledger.summary.game_counts, or the summary the shelf keeps
+of them); ``table`` adds them up per player (by the key of engine.season.names) for one size of
+table. Points are kept in tenths (the ledger's results are to 0.1) and turned into the JSON
+number only at the edge.
 """
 from ..compat import number, stripped
-from ..ledger import end, replay, rules_from
-from ..ledger.game import State, play
+from ..ledger.summary import SEAT, game_counts, seats_of
 from .names import Aliases
 
 COUNTS = ("games", "hands", "places", "points", "busts", "chombo", "wins", "tsumo",
@@ -19,101 +14,20 @@ COUNTS = ("games", "hands", "places", "points", "busts", "chombo", "wins", "tsum
           "yakuman")
 
 
-def _zeros(players):
-    return [0] * players
-
-
-def game_counts(game):
-    """A game's counts per seat (the game as engine.ledger.games reads it: its hands checked,
-    every list there): {"players", "finished" (its last hand ended it, or it was
-    ended by hand), "final", "results" (tenths), and each
-    count of COUNTS but ``games`` and ``places`` as a list by seat, ``ranks`` (the place each
-    seat counts: a shared place as the better one), ``hand_values``: per hand, each seat's
-    value won (for the hands' CSV)}. A game not over is counted as if ended now (its standing
-    so far), as the ledger's "end" gives it."""
-    record = {"rules": game["rules"], "hands": game["hands"]}
-    rules = rules_from(game["rules"])
-    players = rules["players"]
-    played = replay(record)
-    over = played["over"]
-    if not over:
-        played = end(record)
-    counts = {name: _zeros(players) for name in (
-        "busts", "chombo", "wins", "tsumo", "win_value", "deal_ins", "deal_in_value", "riichi",
-        "draws", "draw_tenpai", "yakuman")}
-    values = []
-    for index, hand in enumerate(game["hands"]):
-        entry = played["hands"][index]
-        for seat in hand["riichi"]:
-            counts["riichi"][seat] += 1
-        result = hand["result"]
-        value = _zeros(players)
-        if result in ("ron", "tsumo"):
-            value = _values(hand, entry["dealer"], rules)
-            winners = [seat for seat in range(players) if value[seat] > 0]
-            yakuman = [w["seat"] for w in hand["winners"] if w.get("yakuman")]
-            for seat in winners:
-                counts["wins"][seat] += 1
-                counts["tsumo"][seat] += result == "tsumo"
-                counts["win_value"][seat] += value[seat]
-                counts["yakuman"][seat] += seat in yakuman
-            if result == "ron" and winners:
-                discarder = hand["from"]
-                counts["deal_ins"][discarder] += 1
-                counts["deal_in_value"][discarder] += sum(value[seat] for seat in winners)
-        elif result == "draw":
-            tenpai = set(hand["tenpai"]) | set(hand["riichi"])  # riichi means tenpai (the ledger)
-            for seat in range(players):
-                counts["draws"][seat] += 1
-                counts["draw_tenpai"][seat] += seat in tenpai
-        elif result == "chombo":
-            counts["chombo"][hand["seat"]] += 1
-        values.append(value)
-    final = played["final"]
-    counts["busts"] = [int(score < 0) for score in final["scores"]]
-    counts.update(players=players, finished=over or bool(game.get("ended")), final=final,
-                  ranks=list(final["ranks"]),
-                  results=[_tenths(result) for result in final["results"]],
-                  hands=len(game["hands"]), hand_values=values, replayed=played)
-    return counts
-
-
-def _tenths(result):
-    """A ledger result (a number to 0.1) as whole tenths."""
-    return int(round(result * 10))
-
-
-def _values(hand, dealer, rules):
-    """Each seat's part of the hand's value: the hand played again from a table with no honba,
-    no sticks and no deposits, so that only the hand itself is paid (a winner's gain; a multiple
-    ron as the rules play it: a winner the rules leave out gains nothing)."""
-    players = rules["players"]
-    bare = State(0, dealer, 0, 0, (rules["start"],) * players, _zeros(players))
-    deltas = play(bare, dict(hand, riichi=[]), rules).deltas
-    return [max(delta, 0) for delta in deltas]
-
-
 class Row:
-    """One player's counts at one size of table."""
+    """One player's counts at one size of table: each game's seat, as a summary's ``seats``
+    holds it (engine.ledger.summary.SEAT), added up column by column at the end."""
 
     def __init__(self, key, players, shown=None):
         self.key = key
+        self.players = players
         self.shown = shown  # the alias group's first name, where the player has one
         self.names = {}  # each way the name was written: in how many games
-        self.games = 0
-        self.places = _zeros(players)
-        self.tenths = 0
-        self.sums = {name: 0 for name in COUNTS if name not in ("games", "places", "points")}
+        self.seats = []
 
-    def add(self, counts, seat, name):
+    def add(self, seat, name):
         self.names[name] = self.names.get(name, 0) + 1
-        self.games += 1
-        self.places[counts["ranks"][seat] - 1] += 1
-        self.tenths += counts["results"][seat]
-        self.sums["hands"] += counts["hands"]
-        for field in self.sums:
-            if field != "hands":
-                self.sums[field] += counts[field][seat]
+        self.seats.append(seat)
 
     def name(self):
         """The alias group's first name; else the way of writing the name seen in most games
@@ -123,18 +37,24 @@ class Row:
         return sorted(self.names, key=lambda name: (-self.names[name], name))[0]
 
     def as_dict(self):
-        row = {"name": self.name(), "games": self.games, "hands": self.sums["hands"],
-               "places": list(self.places), "points": number(self.tenths, 10)}
+        columns = list(zip(*self.seats))
+        totals = dict(zip(SEAT, [sum(column) for column in columns]))
+        row = {"name": self.name(), "games": len(self.seats), "hands": totals["hands"],
+               "places": [columns[0].count(place) for place in range(1, self.players + 1)],
+               "points": number(totals["result"], 10)}
         for field in COUNTS[4:]:
-            row[field] = self.sums[field]
+            row[field] = totals[field]
         return row
 
 
-def player_seats(game, aliases):
-    """(seat, key, name as written) for each named seat of a game; an empty name is nobody's,
-    and a name two seats of one game share counts for neither (it names no one player)."""
-    names = list(game.get("names") or [])
-    players = game["rules"].get("players", 4)  # a checked game's rules are filled in
+def player_seats(counted, aliases):
+    """(seat, key, name as written) for each named seat of a counted game (``names`` and
+    ``players``, as a summary has them); an empty name is nobody's, and a name two seats of one
+    game share counts for neither (it names no one player)."""
+    names, players = counted["names"], counted["players"]
+    seating = (players,) + tuple(names)  # a group's seatings come back game after game
+    if seating in aliases.seatings:
+        return aliases.seatings[seating]
     found = []
     for seat in range(players):
         name = names[seat] if seat < len(names) else ""
@@ -142,30 +62,44 @@ def player_seats(game, aliases):
         if key:
             found.append((seat, key, stripped(name)))
     keys = [key for _seat, key, _name in found]
-    return [item for item in found if keys.count(item[1]) == 1]
+    found = [item for item in found if keys.count(item[1]) == 1]
+    aliases.seatings[seating] = found
+    return found
 
 
-def table(counted, players, aliases=None):
-    """The rows of one size of table: ``counted`` is [(game, game_counts(game))]. Rows by
-    points (then games, then name), each {"name", "games", "hands", "places", "points", ...}."""
+def counted(game):
+    """A game counted as a kept summary has it: its names, size and each seat's counts."""
+    counts = game_counts(game)
+    return {"names": list(game.get("names") or []), "players": counts["players"],
+            "seats": seats_of(counts)}
+
+
+def seated(games, players, aliases):
+    """[(counted game, player_seats)] of the games of one size of table."""
+    return [(game, player_seats(game, aliases)) for game in games if game["players"] == players]
+
+
+def table(games, players, aliases=None, found=None):
+    """The rows of one size of table: ``games`` are counted games (``counted``, or the summaries
+    engine.ledger.summary keeps); ``found``: ``seated``'s answer for them, where the caller has
+    it. Rows by points (then games, then name), each {"name", "games", "hands", "places",
+    "points", ...}."""
     aliases = aliases or Aliases()
     rows = {}
-    games = 0
-    for game, counts in counted:
-        if counts["players"] != players:
-            continue
-        games += 1
-        for seat, key, name in player_seats(game, aliases):
+    found = seated(games, players, aliases) if found is None else found
+    for game, seats in found:
+        for seat, key, name in seats:
             if key not in rows:
                 rows[key] = Row(key, players, aliases.shown(key))
-            rows[key].add(counts, seat, name)
-    ordered = sorted(rows.values(), key=lambda row: (-row.tenths, -row.games, row.name(),
-                                                     row.key))
-    return {"players": players, "games": games, "rows": [row.as_dict() for row in ordered]}
+            rows[key].add(game["seats"][seat], name)
+    ordered = [(row.as_dict(), key) for key, row in rows.items()]
+    ordered.sort(key=lambda item: (-int(round(item[0]["points"] * 10)), -item[0]["games"],
+                                   item[0]["name"], item[1]))
+    return {"players": players, "games": len(found), "rows": [row for row, _key in ordered]}
 
 
 def tables(games, aliases=None):
     """SPEC §11.4's answer for a list of games (merged already): a table for four players,
     then one for three, each with its games and rows."""
-    counted = [(game, game_counts(game)) for game in games]
-    return {"tables": [table(counted, players, aliases) for players in (4, 3)]}
+    every = [counted(game) for game in games]
+    return {"tables": [table(every, players, aliases) for players in (4, 3)]}

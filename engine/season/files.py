@@ -19,8 +19,8 @@ engine.season.files.SeasonError: b.json: file=3: newer
 from ..compat import quote, stripped
 from ..inputs import CODES, InputError, read_json
 from ..ledger import link as game_link
-from ..ledger.games import (BUNDLE, FORMAT, READS, VERSION, ShelfError, _item_game,
-                            checked_game)
+from ..ledger.envelope import (BUNDLE, FORMAT, READS, VERSION, ShelfError, checked_game,
+                               read_item)
 from ..ledger.link import LinkError
 from . import link as season_link
 from .names import cleaned_groups
@@ -60,7 +60,7 @@ class SeasonError(InputError):
 
 
 def _shelf_problem(error, field, source, index=None):
-    """A ShelfError of engine.ledger.games as the season's error."""
+    """A ShelfError of engine.ledger.envelope as the season's error."""
     if error.code == "bad_json":
         return SeasonError(field, "unreadable", None, source, index)
     if error.code == "unknown_version":
@@ -101,7 +101,7 @@ def read_data(data, source=None):
     if not (isinstance(data, dict) and ("hands" in data or "record" in data)):
         raise SeasonError("file", "not_a_ledger_file", None, source)
     try:
-        game, meta = _item_game(data)
+        game, meta = read_item(data)
     except ShelfError as error:
         raise _shelf_problem(error, "file", source) from None
     return {"copies": [{"game": game, "started": meta["started"], "source": source}],
@@ -122,7 +122,7 @@ def _read_bundle(data, source):
         try:
             if isinstance(item, dict) and isinstance(item.get("unreadable"), str):
                 raise ShelfError("bad_json")  # kept aside on the phone that exported it
-            game, meta = _item_game(item)
+            game, meta = read_item(item)
         except ShelfError as error:
             problems.append(_shelf_problem(error, "games", source, index))
             continue

@@ -1,13 +1,13 @@
 """The same game arriving twice counts once (SPEC §11.1).
 
 A copy is a game as the page keeps it (``{"rules", "hands", "names", "ended"}`` and its ``uid``
-where it has one, checked by engine.ledger.games) with where it came from: ``{"game",
+where it has one, checked by engine.ledger.envelope) with where it came from: ``{"game",
 "started", "source"}``. Two copies are the same game when
 
 - they have the same uid: the copy with more hands is kept, then the ended one — as long as
   the rules are the same and its hands begin with all of the other's; two that disagree are
   both kept and marked (``conflict``);
-- either has no uid, or one given late (engine.ledger.games.given_late: a game kept before
+- either has no uid, or one given late (engine.ledger.envelope.given_late: a game kept before
   there were uids gets one on each phone that opens it): when the rules and names are equal
   and the hands of one begin with all of the other's.
 
@@ -27,7 +27,8 @@ stays.
 >>> [copy["conflict"] for copy in merge([one, other])]
 [True, True]
 """
-from ..ledger.games import given_late, valid_uid
+from ..ledger.envelope import given_late, valid_uid
+from ..ledger.summary import content_of
 
 
 def _starts(longer, shorter):
@@ -77,16 +78,17 @@ def _content_key(game):
 
 
 def merge(copies):
-    """The copies that count, each once: a list of new dicts (``game``, ``started``,
-    ``source`` as given, ``conflict``: True when another kept copy has its uid and disagrees
-    with it), in a fixed order (uid, rules and names, hands, then when and where from). Of two
-    copies holding the same, one marked ``kept`` (already on this phone) stays."""
+    """The copies that count, each once: a list of new dicts (every key of the copy as given,
+    ``started`` and ``source`` None where it had none, ``conflict``: True when another kept copy
+    has its uid and disagrees with it), in a fixed order (uid, rules and names, hands, then
+    when and where from). Of two copies holding the same, one marked ``kept`` (already on this
+    phone) stays."""
     # Content is compared only where a game has no uid, or one given late.
     by_rules = any(given_late(copy["game"].get("uid")) for copy in copies)
     ordered = []
     for copy in copies:
         game = copy["game"]
-        ordered.append({"game": game, "started": copy.get("started"),
+        ordered.append({"copy": copy, "game": game, "started": copy.get("started"),
                         "source": copy.get("source"),
                         "content": _content_key(game) if by_rules else "",
                         "kept": bool(copy.get("kept"))})
@@ -121,6 +123,40 @@ def merge(copies):
         uid = copy["game"].get("uid")
         if valid_uid(uid):
             counts[uid] = counts.get(uid, 0) + 1
-    return [{"game": copy["game"], "started": copy["started"], "source": copy["source"],
-             "conflict": valid_uid(copy["game"].get("uid")) and
-             counts[copy["game"]["uid"]] > 1} for copy in kept]
+    return [dict(copy["copy"], game=copy["game"], started=copy["started"],
+                 source=copy["source"],
+                 conflict=valid_uid(copy["game"].get("uid")) and counts[copy["game"]["uid"]] > 1)
+            for copy in kept]
+
+
+def _keys_of(copy):
+    """(uid or None, fingerprint of rules and names, whether the uid was given late) of a copy,
+    from its summary where it has no game."""
+    if copy.get("game") is None:
+        uid, content = copy["summary"].get("uid"), copy["summary"]["content"]
+    else:
+        uid, content = copy["game"].get("uid"), content_of(copy["game"])
+    late = given_late(uid)
+    return (uid if not late or valid_uid(uid) else None), content, late
+
+
+def merge_kept(copies, load):
+    """``merge`` for copies of which some hold only the summary the shelf keeps of their game
+    (``{"summary", ...}``, no ``game``: the games kept on this phone). Only a copy that may be
+    the same game as another — the same uid, or the same rules and names where either has no
+    uid of its own — is read in full (``load(copy)``: its game) and merged; every other counts
+    as it is, unmarked. Each copy comes back with the keys it came with, ``conflict`` added."""
+    keys = [_keys_of(copy) for copy in copies]
+    uids, contents, late = {}, {}, {}
+    for uid, content, given in keys:
+        if uid is not None:
+            uids[uid] = uids.get(uid, 0) + 1
+        contents[content] = contents.get(content, 0) + 1
+        late[content] = late.get(content, False) or given
+    alone, maybe = [], []
+    for copy, (uid, content, _given) in zip(copies, keys):
+        if uid is not None and uids[uid] > 1 or contents[content] > 1 and late[content]:
+            maybe.append(copy if copy.get("game") is not None else dict(copy, game=load(copy)))
+        else:
+            alone.append(dict(copy, conflict=False))
+    return alone + merge(maybe)

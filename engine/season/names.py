@@ -38,6 +38,8 @@ class Aliases:
 
     def __init__(self, groups=None):
         self.groups = cleaned_groups(groups)
+        self.keys = {}  # name -> key, as found so far (a season names a few players many times)
+        self.seatings = {}  # (players, name, ...) -> figures.player_seats' answer, as found
         self.joined = {}
         self.heads = {}  # a group's key: its first name, as the group writes it
         for group in self.groups:
@@ -59,8 +61,13 @@ class Aliases:
 
     def key(self, name):
         """The key a name is counted under ('' for an empty name)."""
+        if name in self.keys:
+            return self.keys[name]
         key = name_key(name)
-        return self._find(key) if key else ""
+        key = self._find(key) if key else ""
+        if isinstance(name, str):
+            self.keys[name] = key
+        return key
 
     def shown(self, key):
         """The name a joined player is shown by (the first name of its group), or None."""

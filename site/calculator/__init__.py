@@ -29,36 +29,22 @@ FU_HAN = ("[data-fu-han-rows] tr[data-fu='{fu}'][data-han='{han}'],"
 
 # han: the hand's han for the fu × han table; marked: (the fu and han whose rows are marked "your
 # hand",) (None: the static page's own marks); busy: aria-busy is on; hk: the HK settings the HK
-# columns show; link: the query last put in the address bar; pending_link: the pairs still to put
-# there once input pauses (write_link).
-# page: the dom.Page start() was given, with the page's strings and its form, results and root.
-# entering: tiles are being tapped or typed (a short hand is no error until the user moves on).
-state = {"result": None, "values": None, "han": None, "busy": False, "marked": None, "hk": None, "link": None,
-         "tiles": None, "pending_link": None, "entering": False}
+# columns show; entering: tiles are being tapped or typed (a short hand is no error until the
+# user moves on).
+# page: the dom.Page start() was given, with the page's strings, its form, results and root, and
+# its address.Link (link).
+state = {"result": None, "values": None, "han": None, "busy": False, "marked": None, "hk": None,
+         "tiles": None, "entering": False}
 page = {}
 
 
-
-
-
-def fields():
-    """(name, form control, is a checkbox) for every engine key the form holds, looked up once."""
-    found = page["dom"].found
-    if "fields" not in found:
-        found["fields"] = []
-        for name in engine.KEYS:
-            field = page["form"].elements.namedItem(name)
-            if dom.found(field):  # a key of another mode the form does not hold yet
-                found["fields"].append((name, field, getattr(field, "type", None) == "checkbox"))
-    return found["fields"]
-
-
 def read_form():
-    """Every engine key's string in the form, read in one call to the page (engineForm)."""
+    """Every engine key's string in the form (a key of another mode may not be there yet) and
+    the rule-set selector follow_preset reads, read in one call to the page (engineForm)."""
     found = page["dom"].found
-    if "field_names" not in found:  # the keys, and the rule-set selector follow_preset reads
-        names = [name for name, _field, _checkbox in fields()] + ["preset"]
-        found["field_names"] = (names, ",".join(names))
+    if "field_names" not in found:  # the keys the form holds, looked up once
+        names = [name for name in engine.KEYS if dom.found(page["form"].elements.namedItem(name))]
+        found["field_names"] = (names + ["preset"], ",".join(names + ["preset"]))
     names, joined = found["field_names"]
     return dict(zip(names, json.loads(page["dom"].window.engineForm(page["form"], joined))))
 
@@ -68,43 +54,6 @@ def link_pairs(mapping):
     return [("rule", mapping["rule"])] + [
         (name, mapping[name]) for name in used_keys(mapping)
         if name != "rule" and mapping[name] != engine.DEFAULTS[name]]
-
-
-def write_link(mapping):
-    """The address bar follows the form once input pauses (LINK_MS): history.replaceState costs
-    more than the rest of a tap, so a run of taps writes the address once, after the card."""
-    if state["pending_link"] is None:
-        page["dom"].document.documentElement.dataset.link = "pending"  # tests wait on it
-    state["pending_link"] = link_pairs(mapping)
-    page["dom"].window.engineLater("link", page["proxies"]["flush"], LINK_MS)
-
-
-def settle_link(write):
-    """No address pending any more: written now (`write`), or dropped (the address came from
-    outside, a link or the back button)."""
-    if state["pending_link"] is not None:
-        page["dom"].window.engineLater("link", None, 0)
-        if write:
-            state["link"] = address.write(page["dom"].window, state["pending_link"], state["link"])
-        state["pending_link"] = None
-        page["dom"].document.documentElement.dataset.link = "written"
-
-
-def flush_link(_event=None):
-    """Write the pending address now: when its time comes, and before anything reads it (the
-    share button, the ledger link, leaving the page)."""
-    settle_link(write=True)
-
-
-def before_leaving(event):
-    """Capture phase, before the ledger link's own script reads the address: a pending address
-    is written first. Taps elsewhere (the tiles) leave it pending."""
-    if state["pending_link"] is None:  # most events: nothing to write, no lookup
-        return
-    target = getattr(event, "target", None)
-    closest = getattr(target, "closest", None)
-    if closest is not None and dom.found(closest("a[href], [data-share]")):
-        flush_link()
 
 
 def show_error(error):
@@ -150,12 +99,7 @@ def draw_notices(notices):
     shown = page["dom"].shown
     if shown.get("notices") == notices:
         return
-    box = page["dom"].one("[data-notices]")
-    box.replaceChildren()
-    for text in notices:
-        item = page["dom"].document.createElement("li")
-        item.textContent = text
-        box.appendChild(item)
+    page["dom"].build(page["dom"].one("[data-notices]"), [("li", None, text) for text in notices])
     page["dom"].one("[data-notices-box]").hidden = not notices
     shown["notices"] = notices
 
@@ -307,7 +251,7 @@ def recompute(name=None):
     update(mapping)
     draw_hk_columns(mapping)
     draw_double_wind(mapping)
-    write_link(mapping)
+    page["link"].later(link_pairs(mapping))
 
 
 def draw_double_wind(mapping):
@@ -328,7 +272,7 @@ async def copy_total(_event):
 
 async def share_link(_event):
     """The share sheet with the page's address, else the address onto the clipboard."""
-    flush_link()
+    page["link"].flush()
     url = page["dom"].window.location.href
     if not await page["dom"].share({"url": url, "title": page["dom"].document.title}):
         await page["dom"].copy(url, "[data-done]", page["strings"]["card"]["shared"])
@@ -338,8 +282,7 @@ def on_link(_event=None):
     # A link's values the form could not hold (an unknown option) still reach the engine, so the
     # field shows its error instead of a silent default.
     state["entering"] = False
-    state["link"] = None  # the address came from outside: the next input rewrites it
-    settle_link(write=False)  # and an address still pending from before does not
+    page["link"].outside()  # the next input rewrites the address, not one pending from before
     form = read_form()
     follow_preset(form)
     update(with_tiles(dict(form, **address.read(page["dom"].window, engine.KEYS))))
@@ -373,18 +316,19 @@ def start(document):
     page.update(dom=dom.Page(document), form=document.getElementById("calc"),
                 results=document.getElementById("results"))
     page["strings"] = page["dom"].strings()
+    link = page["link"] = address.Link(page["dom"], LINK_MS)
+    link.listen()
     # Kept in `page` for as long as the page listens.
     proxies = page["proxies"] = {name: dom.proxy(handler) for name, handler in {
         "done": announce_now, "input": on_input, "link": on_link, "copy": copy_total,
-        "share": share_link, "flush": flush_link, "leaving": before_leaving}.items()}
+        "share": share_link, "leaving": link.leaving}.items()}
     mount_tiles(document)
     if not start_static():
         on_link()
     window = page["dom"].window
     window.addEventListener("popstate", proxies["link"])  # boot.js has put the link into the form
-    for kind in ("pointerdown", "focusin", "click"):
+    for kind in ("pointerdown", "focusin", "click"):  # the ledger link and share read the address
         window.addEventListener(kind, proxies["leaving"], True)
-    window.addEventListener("pagehide", proxies["flush"])
     page["form"].addEventListener("input", proxies["input"])
     document.querySelector("[data-copy]").addEventListener("click", proxies["copy"])
     document.querySelector("[data-share]").addEventListener("click", proxies["share"])

@@ -4,50 +4,21 @@ Used twice: by build.py to pre-render the default answer and the tables, and by 
 (calculator/__init__.py) to redraw them live, so the static and the live page can never word a
 result differently.
 
->>> fmt(3900), fmt(1234.5), fmt(0.025), fmt(-0.5), fmt(-12000)
-('3,900', '1,234.5', '0.025', '-0.5', '-12,000')
->>> fixed(2.25), fixed(0.05), fixed(-0.04), fixed(12), fixed(6.66666, 2)
-('2.2', '0.1', '-0.0', '12.0', '6.67')
-"""
-import math
+Amounts are written by the site's one number formatter (amounts.grouped, here ``fmt``).
 
+>>> fmt(3900), fmt(1234.5), fmt(-12000)
+('3,900', '1,234.5', '-12,000')
+"""
+from amounts import fixed, grouped as fmt  # fixed: the ledger's, until it imports amounts
 from engine import KEYS
-from engine.compat import decimal_text
-from engine.presets import NAMES, PRESETS
+from engine.presets import NAMES, PRESETS, TILE_FIELDS, preset_of
 
 # The preset selector: "custom" first (what the page starts with), then the published rule sets.
 PRESET_CHOICES = ("custom",) + tuple(NAMES)
 # The calculator keys a preset sets; tsumoloss only for a rule set that is played three-handed.
 PRESET_KEYS = ("kiriage", "kazoe", "multi")
 # The table rules of a hand given by its tiles (SPEC §9.1), which every preset also sets.
-TILE_PRESET_KEYS = ("dwind4", "kuitan", "aka", "doubleyakuman", "renhouvalue")
-
-
-def fmt(amount):
-    """An exact amount with thousands separators and no trailing zeros."""
-    if isinstance(amount, int):
-        return f"{amount:,}"
-    text = decimal_text(amount)  # the exact decimal the JSON amount stands for, as both Pythons write it
-    sign, text = ("-", text[1:]) if text.startswith("-") else ("", text)
-    whole, _, fraction = text.partition(".")
-    return sign + f"{int(whole):,}" + ("." + fraction if fraction else "")
-
-
-def fixed(value, places=1):
-    """`value` with `places` decimals, as CPython's ``f"{value:.1f}"`` writes it: the float's
-    exact binary value rounded half to even. MicroPython's own formatting rounds a tie up
-    (2.25 -> "2.3") and may differ in the last digit, so the digits are worked out here."""
-    mantissa, exponent = math.frexp(value)  # value = mantissa * 2 ** exponent, exactly
-    numerator, exponent = abs(int(mantissa * (1 << 53))), exponent - 53
-    denominator = 1 << -exponent if exponent < 0 else 1
-    numerator <<= max(exponent, 0)
-    scaled, rest = divmod(numerator * 10 ** places, denominator)
-    if 2 * rest > denominator or (2 * rest == denominator and scaled % 2):
-        scaled += 1
-    digits = str(scaled)
-    digits = "0" * (places + 1 - len(digits)) + digits
-    sign = "-" if math.copysign(1.0, value) < 0 else ""
-    return sign + (digits[:-places] + "." + digits[-places:] if places else digits)
+TILE_PRESET_KEYS = tuple(TILE_FIELDS)
 
 
 def explanation(result, strings):
@@ -251,18 +222,29 @@ def preset_tile_keys(name):
     return {key: str(preset[key]) for key in TILE_PRESET_KEYS if key in preset}
 
 
+def table_rules(mapping):
+    """The table rules a preset sets, of the form's values (URL keys, strings): kiriage, kazoe
+    and multi; tsumo loss in a three-player hand only; the tile rules where the mapping holds
+    them (the page's form does).
+
+    >>> table_rules({"kiriage": "1", "kazoe": "0", "multi": "1", "tsumoloss": "0", "players": "4"})
+    {'kiriage': '1', 'kazoe': '0', 'multi': '1'}
+    """
+    three = ("tsumoloss",) if str(mapping.get("players", "4")) == "3" else ()
+    return {key: mapping[key] for key in PRESET_KEYS + three + TILE_PRESET_KEYS if key in mapping}
+
+
 def preset_matches(name, mapping):
-    """Whether the form's values (a mapping of URL keys to strings) still agree with a preset.
+    """Whether the form's values (a mapping of URL keys to strings) still agree with a preset
+    (engine.presets.preset_of, the chosen one answered first).
 
     >>> preset_matches("ema", {"kiriage": "0", "kazoe": "0", "multi": "0", "players": "4"})
     True
     >>> preset_matches("ema", {"kiriage": "1", "kazoe": "0", "multi": "0", "players": "4"})
     False
     """
-    wanted = preset_keys(name, mapping.get("players", "4"))
-    tiles = preset_tile_keys(name)  # checked where the mapping holds them (the page's form does)
-    return (bool(wanted) and all(mapping.get(key) == value for key, value in wanted.items())
-            and all(mapping.get(key, value) == value for key, value in tiles.items()))
+    players = 3 if str(mapping.get("players", "4")) == "3" else 4
+    return name in PRESETS and preset_of(table_rules(mapping), players, chosen=name) == name
 
 
 def error_text(error, strings):
@@ -285,6 +267,6 @@ def hk_cells(rows):
     return cells
 
 
-__all__ = ["fmt", "fixed", "explanation", "view", "dock_waits", "error_text", "hk_cells", "preset_keys",
-           "preset_matches", "preset_tile_keys",
-           "PRESET_CHOICES"]
+__all__ = ["PRESET_CHOICES", "copy_line", "dock_waits", "error_text", "explanation", "fixed", "fmt",
+           "hk_cells", "payment_order", "payments_text", "preset_keys", "preset_matches",
+           "preset_tile_keys", "table_rules", "view"]

@@ -9,13 +9,11 @@ from engine.conditions.state import DEFAULT_SCORES, QUERY_DEFAULTS, read_query, 
 
 CHECKBOXES = ("riichi", "kiriage", "multi", "tsumoloss")
 HOOKS = ("ron-0", "ron-1", "ron-2", "ron-3", "tsumo", "draw-tenpai", "draw-noten")
+LINK_MS = 250  # the address bar is rewritten once input pauses this long
 
-# page: the dom.Page start() was given, with the page's strings, its form and its results.
-state = {"link": None}
+# page: the dom.Page start() was given, with the page's strings, its form and its results, and
+# its address.Link (link).
 page = {}
-
-
-
 
 
 def read_form():
@@ -45,10 +43,6 @@ def link_pairs(mapping):
             if name in mapping and not is_default(name, mapping)]
 
 
-def write_link(mapping):
-    state["link"] = address.write(page["dom"].window, link_pairs(mapping), state["link"])
-
-
 def show_error(error):
     """The error next to its field (one without a box of its own, in the scores' box), or none."""
     text = error and words.error_text(error, page["strings"])
@@ -64,7 +58,7 @@ def follow_seats(dealer, players):
 
 
 def follow_players(players):
-    """Three-player: no fourth seat, and "not last" is second place."""
+    """Three-player: no fourth seat, and "not last" is second place (last is third)."""
     three = players == "3"
     form = page["form"].elements
     place = form.namedItem("place")
@@ -73,8 +67,9 @@ def follow_players(players):
                          (("place", "3"), place.options.item(2))):
         page["dom"].hide(slot, option, three)
         option.disabled = three  # some pickers show a hidden option: it cannot be chosen
-    page["dom"].put(("place", "2"), place.options.item(1),
-        words.place_label(2, 3 if three else 4, page["strings"]))
+    for index in (1, 2):  # each place as this many players say it, no two alike
+        page["dom"].put(("place", str(index + 1)), place.options.item(index),
+                        words.place_label(index + 1, 3 if three else 4, page["strings"]))
 
 
 def draw(table, answer):
@@ -117,11 +112,11 @@ def on_input(event=None):
             scores.value = words.scores_text(table.scores, page["strings"])
     mapping = read_form()
     update(mapping)
-    write_link(mapping)
+    page["link"].later(link_pairs(mapping))
 
 
 def on_link(_event=None):
-    state["link"] = None
+    page["link"].outside()  # the next input rewrites the address, not one pending from before
     update(dict(read_form(), **address.read(page["dom"].window, QUERY_DEFAULTS)))
 
 
@@ -130,6 +125,8 @@ def start(document):
     page.update(dom=dom.Page(document), form=document.getElementById("calc"),
                 results=document.getElementById("results"))
     page["strings"] = page["dom"].strings()
+    page["link"] = address.Link(page["dom"], LINK_MS)
+    page["link"].listen()
     # Kept in `page` for as long as the page listens.
     proxies = page["proxies"] = {"input": dom.proxy(on_input), "link": dom.proxy(on_link)}
     if page["dom"].window.location.search:

@@ -10,13 +10,14 @@ page packages live, so the static and the live page word an answer the same way.
 >>> route_texts({"win": "tsumo", "need": need}, [25000] * 4, 0, 1, strings)
 ('쯔모 1,300·2,600 이상', '3판 40부 · 4판 이상은 부 상관없음')
 """
+from amounts import grouped
 from engine.conditions import possible
 from engine.keys import FU_VALUES
 
 
 def amount(points, strings):
     """3900 -> "3,900": an amount always with its thousands separator (TERMS.md)."""
-    return f"{points:,}".replace(",", strings["conditions"]["say"]["thousands"])
+    return grouped(points, strings["conditions"]["say"]["thousands"])
 
 
 def seat_wind(seat, dealer, players, strings):
@@ -194,10 +195,34 @@ def ledger_summary(answer, scores, name, tsumo, strings, ties="seat"):
 
 
 def error_text(error, strings):
-    """A StateError's sentence next to its field (the strings' [error], one sentence per code)."""
+    """A StateError's sentence next to its field (the strings' [error], one sentence per code).
+    A seat or a place out of range is said in the menu's own words, as many as there are
+    players: "席1〜席3", "トップ・ラス回避".
+
+    >>> from engine.conditions.state import StateError, read_query
+    >>> words = {"conditions": {"label": {"dealer": "dealer", "place": "place"},
+    ...     "seat": {"label": "seat {n}"}, "place": {"1": "top", "2": "2nd+", "last": "not last"},
+    ...     "joiner": {"choices": "/"}, "error": {"out_of_range_dealer": "{label}: {low} to {high}",
+    ...     "out_of_range_place": "{label}: {choices}"}}, "error": {}}
+    >>> for query in ({"players": "3", "dealer": "3"}, {"players": "3", "place": "3"}):
+    ...     try:
+    ...         read_query(query)
+    ...     except StateError as error:
+    ...         print(error_text(error, words))
+    dealer: seat 1 to seat 3
+    place: top/not last
+    """
     words, errors = strings["conditions"], strings["error"]
     label = words["label"].get(error.field, error.field)
-    template = errors.get(f"{error.code}_{error.field}") or errors.get(error.code) \
+    template = words["error"].get(f"{error.code}_{error.field}") \
+        or errors.get(f"{error.code}_{error.field}") or errors.get(error.code) \
         or words["error"]["other"]
-    return template.format(label=label, low="" if error.low is None else error.low,
-                           high="" if error.high is None else error.high)
+    low = "" if error.low is None else error.low
+    high = "" if error.high is None else error.high
+    choices = ""
+    if error.code == "out_of_range" and error.field in ("dealer", "seat"):  # seats count from 1
+        low, high = (words["seat"]["label"].format(n=n + 1) for n in (error.low, error.high))
+    elif error.code == "out_of_range" and error.field == "place":  # places 1 to players - 1
+        choices = words["joiner"]["choices"].join(
+            place_label(place, error.high + 1, strings) for place in range(error.low, error.high + 1))
+    return template.format(label=label, low=low, high=high, choices=choices)

@@ -1,8 +1,10 @@
 """The board (round, honba, sticks, each seat's score and its difference to the reference seat)
 and the history of hands."""
-from ledger.page import doc, L, q, round_text, seat_name, set_text, shown, state
-from ledger.game import current_game, standing
-from ledger.present import describe, hand_dealer, points_text, seat_wind, signed, where_text
+from engine import ledger
+from ledger.model import model
+from ledger.page import handlers, doc, L, q, round_text, seat_name, set_text
+from amounts import signed, with_minus
+from ledger.present import describe, hand_dealer, seat_wind, where_text
 
 
 def draw_history(record, game):
@@ -14,7 +16,7 @@ def draw_history(record, game):
         head.scope = "row"
         head.textContent = where_text(L, entry)
         row.appendChild(head)
-        row.appendChild(fix_cell(index))  # in reach without a sideways scroll on a phone
+        row.appendChild(fix_cell(index, entry))  # in reach without a sideways scroll on a phone
         what = doc().createElement("td")
         what.textContent = describe(L, hand, record, entry["dealer"])
         row.appendChild(what)
@@ -25,23 +27,24 @@ def draw_history(record, game):
             if seat == 3:
                 cell.classList.add("lg-north")
             row.appendChild(cell)
-        row.dataset.editing = "1" if state["editing"] == index else "0"
+        row.dataset.editing = "1" if model.editing == index else "0"
         body.appendChild(row)
     q("[data-ledger-history-empty]").hidden = bool(record["hands"])
     q("[data-ledger-undo]").disabled = not (record["hands"] or record.get("ended"))
 
 
-def fix_cell(index):
+def fix_cell(index, entry):
     """The row's edit and delete controls (SPEC §10.3); none on a game followed from a link."""
     cell = doc().createElement("td")
     cell.className = "ledger-fix"
-    if state["following"]:
+    if model.following:
         return cell
     for action in ("edit", "delete"):
         button = doc().createElement("button")
         button.type = "button"
         button.textContent = L["named"][action]
-        button.setAttribute("aria-label", L["named"][f"{action}_label"].format(n=index + 1))
+        button.setAttribute("aria-label", L["named"][f"{action}_label"].format(
+            n=index + 1, round=where_text(L, entry)))
         button.setAttribute(f"data-ledger-{action}", str(index))
         cell.appendChild(button)
     return cell
@@ -61,16 +64,16 @@ def now_of(game):
 
 
 def draw_board(record, game):
-    scores = standing(game)
+    scores = ledger.standing(game)
     now = now_of(game)
     set_text("[data-ledger-round]", round_text(now["round"]))
     set_text("[data-ledger-honba]", str(now["honba"]))
     set_text("[data-ledger-sticks]", str(now["sticks"]))
     q("[data-ledger-over]").hidden = not game["over"]
-    ref = state["ref"] if state["ref"] < len(scores) else 0
+    ref = model.ref if model.ref < len(scores) else 0
     dealer = hand_dealer(game)
     for seat, score in enumerate(scores):
-        set_text(f'[data-ledger-score="{seat}"]', points_text(score))
+        set_text(f'[data-ledger-score="{seat}"]', with_minus(score))
         set_text(f'[data-ledger-name="{seat}"]', seat_name(record, seat))
         wind = "" if dealer is None else seat_wind(L, seat, dealer, record["rules"]["players"])
         set_text(f'[data-ledger-wind="{seat}"]', wind)
@@ -80,6 +83,7 @@ def draw_board(record, game):
         q(f'[data-ledger-ref="{seat}"]').setAttribute("aria-pressed", "true" if seat == ref else "false")
 
 
+@handlers.on("click", "[data-ledger-ref]")
 def on_ref(event):
-    state["ref"] = int(event.currentTarget.dataset.ledgerRef)
-    draw_board(shown(), current_game(shown()))
+    model.ref = int(event.currentTarget.dataset.ledgerRef)
+    draw_board(model.shown(), model.played(model.shown()))

@@ -1,7 +1,8 @@
 """The score chart: the presenter's SVG elements made into nodes by dom.Page.fill_svg (a name in
 the legend is only ever text)."""
 from ledger.page import L, page, q
-from ledger.present import chart, hand_dealer
+from ledger.drawing import chart
+from ledger.present import hand_dealer
 
 def draw_chart(record, game):
     box = q("[data-ledger-chart-box]")

@@ -5,9 +5,9 @@ from conditions import present as words
 from engine.conditions import Table, every_seat, read_rules
 from engine.conditions.state import RULE_KEYS
 from engine.ledger.game import ranking
-from ledger.page import doc, each, L, shown, strings
+from ledger.model import model
+from ledger.page import handlers, doc, each, L, strings
 from ledger.present import named
-from ledger.game import current_game
 
 HOOK_ORDER = ("tsumo", "draw-tenpai", "draw-noten")
 LINKS = "[data-need-open], [data-need-link]"  # the panel's link and the header's, to the page
@@ -39,10 +39,11 @@ def asking_seat(scores):
     return opened[-1] if opened else ranking(scores)[1]
 
 
+@handlers.on("click", LINKS)
 def set_links(event=None):
     """Both links to the conditions page carry the game's state (SPEC §7), or none when there is
     no hand to ask about."""
-    asked = state["asked"]
+    asked = model.asked
     href = "../conditions/"
     if asked is not None:
         rules, upcoming, place, riichi = asked
@@ -51,19 +52,13 @@ def set_links(event=None):
         link.setAttribute("href", href)
 
 
-def last_round(rules, upcoming):
-    """The hand about to be played is in the last round of the game's length (올라스/オーラス)."""
-    last_wind = "E" if rules["length"] == "east" else "S"
-    return upcoming["round"].startswith(last_wind) and upcoming["dealer"] == rules["players"] - 1
-
-
 def draw(record, game):
     """Fill the panel for `game` (engine.ledger.replay of `record`)."""
     panel = doc().querySelector("[data-need-panel]")
     if panel is None:
         return
     panel.hidden = game["over"]
-    state["asked"] = None
+    model.asked = None
     if game["over"]:
         set_links()
         return
@@ -71,13 +66,14 @@ def draw(record, game):
     upcoming = game["next"]
     players = rules["players"]
     key = (len(record["hands"]), upcoming["round"])
-    if state["opened_at"] != key:
-        state["opened_at"] = key
-        panel.open = last_round(rules, upcoming)
+    if model.opened_at != key:
+        model.opened_at = key
+        panel.open = upcoming["all_last"]
     place_field = doc().querySelector("[data-need-place]")
     third = place_field.options.item(2)
     third.hidden = third.disabled = players == 3  # disabled too: some pickers show hidden options
-    place_field.options.item(1).textContent = words.place_label(2, players, strings)
+    for index in (1, 2):  # "avoid last" is the second place in three-player, the third in four
+        place_field.options.item(index).textContent = words.place_label(index + 1, players, strings)
     place = min(int(place_field.value), players - 1)
     riichi = 1 if doc().querySelector("[data-need-riichi]").checked else 0
     table = Table(tuple(upcoming["scores"]), upcoming["dealer"], upcoming["honba"],
@@ -87,15 +83,17 @@ def draw(record, game):
     for answer in every_seat(table, place, riichi):
         box.appendChild(seat_item(answer, table,
                                    lambda seat: named(L, record, seat, upcoming["dealer"]), strings))
-    state["asked"] = (rules, upcoming, place, riichi)
+    model.asked = (rules, upcoming, place, riichi)
     set_links()
 
 
+@handlers.on("input", "[data-need-place]")
+@handlers.on("input", "[data-need-riichi]")
 def on_change(_event):
     """The place or the riichi box changed."""
-    record = shown()  # a game followed from a link has its conditions too
+    record = model.shown()  # a game followed from a link has its conditions too
     if record is not None:
-        draw(record, current_game(record))
+        draw(record, model.played(record))
 
 
 def seat_item(answer, table, names, strings):

@@ -8,7 +8,7 @@ One value per game, under ``mahjong-ledger.draft.<id>``: ``{"format", "version",
 "controls", "tiles", "table"}``. ``hands`` is how many hands the game had when the draft was
 written: a draft is only ever put back into the same game at the same hand, so a hand added since
 (here or in another tab) leaves it unused. Nothing of a game's record is ever stored here: the
-record stays in engine.ledger.games' envelope.
+record stays in engine.ledger.envelope's envelope.
 
 >>> draft = fresh("g1", 3, {"lh-riichi-1": True, "lh-han-0": "4"}, {}, {"open": True, "entry": None})
 >>> usable(read(dumps(draft)), "g1", 3), usable(read(dumps(draft)), "g1", 4)
@@ -20,7 +20,8 @@ import dom
 from engine.inputs import InputError, read_json
 from engine.ledger.wire import dumps
 from ledger import store
-from ledger.page import el, state
+from ledger.model import model
+from ledger.page import el
 
 FORMAT = "mahjong-ledger.draft"
 VERSION = 1
@@ -120,9 +121,9 @@ def save(table):
     part ({"open", "entry"})."""
     from ledger import tilebox
 
-    record, game_id = state["record"], state["game_id"]
-    if keeping["paused"] or record is None or game_id is None or state["following"] \
-            or state["editing"] is not None or state["blocked"]:
+    record, game_id = model.record, model.game_id
+    if model.paused or record is None or game_id is None or model.following \
+            or model.editing is not None or model.blocked:
         return
     stored = storage()
     if stored is None:
@@ -163,7 +164,7 @@ def forget(game_id):
 
 def load():
     """This game's draft at this hand, or None."""
-    record, game_id = state["record"], state["game_id"]
+    record, game_id = model.record, model.game_id
     stored = storage()
     if record is None or game_id is None or stored is None:
         return None

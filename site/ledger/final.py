@@ -1,8 +1,9 @@
 """The final results (place, shared where points are equal; score, uma, oka, chombo penalty,
 result) and the export box (the record as JSON, to copy or download)."""
 from engine.ledger.wire import dumps
-from ledger.page import copy_text, doc, L, q, set_text, state, win
-from ledger.game import engine_record
+from ledger.model import model
+from amounts import with_minus
+from ledger.page import handlers, copy_text, doc, L, q, seat_name, set_text, win
 from ledger.present import final_cells, leftover_note, standings_order
 
 
@@ -28,26 +29,43 @@ def draw_final(record, game):
                 cell.dataset.ledgerResult = str(seat)
             row.appendChild(cell)
         body.appendChild(row)
-    notes = [L["final"]["ended_by_hand"] if record.get("ended") else "",
-             leftover_note(L, record, game)]
+    notes = [ended_text(record, game), leftover_note(L, record, game)]
     set_text("[data-ledger-final-note]", L["joiner"]["sentences"].join(note for note in notes if note))
+
+
+def ended_text(record, game):
+    """Why the game is over, as the engine says (engine.ledger.played's ``ended_by``): by hand,
+    a seat below zero, the last hand played, a seat at the target in the extension, or the last
+    dealer stopping."""
+    why, says = game.get("ended_by"), L["final"]
+    if why == "hand":
+        return says["ended_by_hand"]
+    if why == "bust":
+        below = [seat for seat, score in enumerate(game["final"]["scores"]) if score < 0]
+        return says["ended_bust"].format(names=L["joiner"]["kept_names"].join(
+            seat_name(record, seat) for seat in below))
+    if why == "extension":
+        entry = "entry_west" if game["hands"][-1]["round"].startswith("W") else "entry_south"
+        return says["ended_extension"].format(entry=says[entry], target=with_minus(record["rules"]["target"]))
+    return says["ended_" + why] if why in ("all_last", "agariyame", "tenpaiyame") else ""
 
 
 def blob_url(text, name):
     """A download URL of a JSON text; the one made before under `name` is let go."""
     from pyscript.ffi import to_js  # the browser's only: a dict becomes a JavaScript object
 
-    if state.get(name) is not None:
-        win().URL.revokeObjectURL(state[name])
+    if model.downloads.get(name) is not None:
+        win().URL.revokeObjectURL(model.downloads[name])
     options = to_js({"type": "application/json"})
-    state[name] = win().URL.createObjectURL(win().Blob.new(to_js([text]), options))
-    return state[name]
+    model.downloads[name] = win().URL.createObjectURL(win().Blob.new(to_js([text]), options))
+    return model.downloads[name]
 
 
 def draw_export(record):
     """The current game's record with its names (and ``ended``, when ended by hand), as the
     command line and the import read it."""
-    exported = dict(engine_record(record), names=list(record.get("names") or []))
+    exported = {"rules": record["rules"], "hands": record["hands"],
+                "names": list(record.get("names") or [])}
     if record.get("ended"):
         exported["ended"] = True
     text = dumps(exported)  # its keys in one order under both interpreters
@@ -55,5 +73,6 @@ def draw_export(record):
     q("[data-ledger-download]").href = blob_url(text, "download")
 
 
+@handlers.on("click", "[data-ledger-copy]")
 async def on_copy(_event):
     await copy_text(q("[data-ledger-export]").value, "[data-ledger-copy-done]")

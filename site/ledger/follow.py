@@ -3,8 +3,9 @@ until the user keeps it, and then it joins this phone's games as the current one
 replaces staying in the list (SPEC §8, §10.4). A link that cannot be followed gets its message and
 changes nothing."""
 import dom
-from engine.ledger import games, link
-from ledger.page import error_text, L, q, set_text, state, win
+from engine.ledger import envelope, link
+from ledger.model import model
+from ledger.page import error_text, L, q, set_text, win
 
 
 def show_problem(text):
@@ -28,8 +29,8 @@ def read_link():
     if game is None:
         return None
     try:
-        return games.checked_game(game, game["names"], game["ended"], game.get("uid"))
-    except games.ShelfError as error:
+        return envelope.checked_game(game, game["names"], game["ended"], game.get("uid"))
+    except envelope.ShelfError as error:
         if error.record_error is None:
             show_problem(L["follow"]["damaged"])
         else:
@@ -41,21 +42,21 @@ def read_link():
 
 def open_link():
     """Follows the address's game, if it holds one; returns whether one is shown."""
-    state["following"] = read_link()
-    q("[data-ledger-follow-box]").hidden = state["following"] is None
+    model.following = read_link()
+    q("[data-ledger-follow-box]").hidden = model.following is None
     box = q("[data-ledger-follow-box]")
-    if state["following"] is None:
+    if model.following is None:
         box.removeAttribute("data-ledger-follow")
     else:
         box.setAttribute("data-ledger-follow", "")
         set_text("[data-ledger-kept]", "")
-    return state["following"] is not None
+    return model.following is not None
 
 
 def leave_link():
     """Back to this phone's game: the address loses its #g=, the followed game is let go."""
     win().history.replaceState(None, "", win().location.pathname)
-    state["following"] = None
+    model.following = None
     show_problem("")
     box = q("[data-ledger-follow-box]")
     box.hidden = True
@@ -65,9 +66,9 @@ def leave_link():
 def keep_followed():
     """The followed game, to become this phone's current game beside the others: returns it for
     start()'s actions to keep (a new game) and draw."""
-    game = state["following"]
+    game = model.following
     if "uid" not in game:  # a link made before there were uids
-        game = dict(game, uid=games.late_uid(dom.random_bytes(win(), games.UID_BYTES)))
-    state["game_id"] = None
+        game = dict(game, uid=envelope.late_uid(dom.random_bytes(win(), envelope.UID_BYTES)))
+    model.game_id = None
     leave_link()
     return game

@@ -5,10 +5,10 @@ import engine
 from engine import ledger
 from engine.query import parse
 from ledger import tilebox
-from ledger.page import (clear_errors, each, el, error_text, L, q, set_text,
-                         show_error, state, win)
-from ledger.game import current_game, engine_record, standing
-from ledger.present import broken_text, hand_title, named, signed, where_text
+from ledger.model import model
+from ledger.page import clear_errors, each, el, error_text, L, q, say, set_text, show_error, win
+from amounts import signed
+from ledger.present import broken_text, hand_title, named, where_text
 
 TILE_FIELDS = ("hand", "agari", "melds", "dora", "ura", "kita")  # a calculator link's tile keys
 ERROR_BOX = {"from": "from", "winners": "winner", "seat": "winner", "han": "winner",
@@ -19,6 +19,11 @@ NOT_YET = {("no_winner", "winners"), ("missing", "from"), ("missing", "seat")}
 
 def checked(name):
     return [int(box.value) for box in each(f'input[name="{name}"]:checked', el["hand_form"])]
+
+
+def riichi_now():
+    """This hand's riichi, as the model's draft holds it."""
+    return [int(seat) for seat in model.draft.get("riichi", [])]
 
 
 def read_form_hand():
@@ -56,7 +61,8 @@ def error_box(error, raw):
 
 
 def no_preview(next_text=""):
-    draw_change(None, None, None, None)
+    draw_change(None, None, None)
+    say("[data-ledger-preview-note]", "")
     for seat in range(4):
         set_text(f'[data-ledger-preview="{seat}"]', "–")
     set_text("[data-ledger-preview-next]", next_text)
@@ -101,32 +107,12 @@ async def load_boxes():
     tilebox.page["changed"]()
 
 
-def outcome(record, raw, editing=None):
-    """The hand `raw` (in the record's keys, as read_form_hand gives it) as the engine reads it,
-    with the game before and after it: (hand, before, after). Added as the next hand, or, with
-    `editing`, in place of that hand (SPEC §10.3). Raises ledger.RecordError. The form's preview
-    and the table view's value sheet both show this."""
-    index = len(record["hands"]) if editing is None else editing
-    before = current_game(record)
-    hand = ledger.read_hand(raw, index, ledger.rules_from(record["rules"]))
-    if editing is None:
-        after = ledger.replay(dict(engine_record(record), hands=list(record["hands"]) + [hand]))
-    else:
-        edited = ledger.edit(engine_record(record), editing, hand)
-        after = current_game(dict(record, hands=edited["hands"]))
-    return hand, before, after
-
-
-def changes(before, after):
-    """Each seat's change from `before` to `after`, as the previews write it."""
-    return [signed(new - old) for old, new in zip(standing(before), standing(after))]
-
-
-def next_line(after):
-    """The previews' last line: the hand after this one, or the game's end."""
-    if after["over"]:
+def next_line(seen):
+    """The previews' last line: the hand after this one (engine.ledger.preview's ``upcoming``),
+    or the game's end."""
+    upcoming = seen["upcoming"]
+    if upcoming is None:
         return L["hand"]["preview_over"]
-    upcoming = after["next"]
     sticks = L["hand"]["preview_sticks"].format(sticks=upcoming["sticks"]) if upcoming["sticks"] else ""
     return L["hand"]["preview_next"].format(round=where_text(L, upcoming), sticks=sticks)
 
@@ -141,19 +127,21 @@ def refusal(error, raw, before):
 
 
 def preview(event=None, adding=False):
-    """What the hand in the form would change, before it is added. A choice still to make is a
-    hint while the form is filled in, and an error when the hand is added."""
-    record = state["record"]
+    """What the hand in the form would change, before it is added (engine.ledger.preview, through
+    the model: once per record and hand). A choice still to make is a hint while the form is
+    filled in, and an error when the hand is added. Returns the preview of a hand that can be
+    added, else None."""
+    record = model.record
     clear_errors(el["hand_form"])
-    editing = state["editing"]
-    if record is None or (current_game(record)["over"] and editing is None):
+    editing = model.editing
+    if record is None or (model.played(record)["over"] and editing is None):
         return None
-    before = current_game(record)
+    before = model.played(record)
     if not by_tiles(record, before, editing, event, adding):
         return None
-    raw = read_form_hand()
+    raw = model.draft = read_form_hand()  # the form, its tiles' values in: the model's draft
     try:
-        hand, before, after = outcome(record, raw, editing)
+        seen = model.preview(raw, editing)
     except ledger.RecordError as error:
         refused = refusal(error, raw, before)
         if refused is None and not adding:  # not a mistake yet
@@ -163,79 +151,95 @@ def preview(event=None, adding=False):
             show_error(box, text, el["hand_form"])
             no_preview()
         return None
-    if editing is None:
-        moved, line = changes(before, after), next_line(after)
-    else:  # the corrected hand's own movement, and what differs from the stored one
-        moved = [signed(delta) for delta in after["hands"][editing]["deltas"]]
-        line = edited_next_line(after, editing)
-    for seat, text in enumerate(moved):
-        set_text(f'[data-ledger-preview="{seat}"]', text)
-    set_text("[data-ledger-preview-next]", line)
-    draw_change(record, before, after, editing)
-    return hand
+    for seat, delta in enumerate(seen["moved"]):
+        set_text(f'[data-ledger-preview="{seat}"]', signed(delta))
+    set_text("[data-ledger-preview-next]", next_line(seen))
+    dealer = before["next"]["dealer"] if editing is None else before["hands"][editing]["dealer"]
+    say("[data-ledger-preview-note]", notes_text(record, seen, dealer))
+    draw_change(record, seen, editing)
+    return seen
 
 
-def edited_next_line(after, editing):
-    """The hand after the corrected one, as the corrected game plays it (or the game's end)."""
-    if editing + 1 < len(after["hands"]):
-        upcoming = after["hands"][editing + 1]
-        sticks = L["hand"]["preview_sticks"].format(sticks=upcoming["sticks"]) \
-            if upcoming["sticks"] else ""
-        return L["hand"]["preview_next"].format(round=where_text(L, upcoming), sticks=sticks)
-    return next_line(after)
+def notes_text(record, seen, dealer):
+    """What the preview says beside its figures (engine.ledger.preview's notes): the winners a
+    head bump leaves unpaid, and a winner's han and fu that no real hand has."""
+    said = []
+    if seen["unpaid"]:
+        paid = [w["seat"] for w in seen["hand"]["winners"] if w["seat"] not in seen["unpaid"]]
+        said.append(L["hand"]["head_only"].format(
+            seat=named(L, record, paid[0], dealer),
+            others=L["joiner"]["kept_names"].join(named(L, record, seat, dealer) for seat in seen["unpaid"])))
+    for seat, codes in seen["cannot"]:
+        why = L["joiner"]["sentences"].join(L["impossible"][code] for code in codes)
+        said.append(L["hand"]["impossible"].format(seat=named(L, record, seat, dealer), why=why))
+    return L["joiner"]["sentences"].join(said)
 
 
-def change_against(record, before, after, editing):
+def change_against(record, seen, editing):
     """The correction's second line: each seat whose movement in the corrected hand differs from
     the stored hand's, by how much; None when not correcting."""
     if editing is None:
         return None
-    old, new = before["hands"][editing]["deltas"], after["hands"][editing]["deltas"]
-    dealer = before["hands"][editing]["dealer"]  # seats named with their wind in that hand
-    moved = [f"{named(L, record, seat, dealer)} {signed(b - a)}"
-             for seat, (a, b) in enumerate(zip(old, new)) if a != b]
+    dealer = seen["before"]["hands"][editing]["dealer"]  # seats named with their wind in that hand
+    moved = [f"{named(L, record, seat, dealer)} {signed(delta)}" for seat, delta in seen["differs"]]
     if not moved:
         return L["hand"]["preview_same"]
     return L["hand"]["preview_change"].format(changes=L["joiner"]["preview_change"].join(moved))
 
 
-def draw_change(record, before, after, editing):
-    line = None if after is None else change_against(record, before, after, editing)
-    heading = "preview" if state["editing"] is None else "preview_edit"
+def draw_change(record, seen, editing):
+    line = None if seen is None else change_against(record, seen, editing)
+    heading = "preview" if model.editing is None else "preview_edit"
     set_text("[data-ledger-preview-heading]", L["hand"][heading])
     box = q("[data-ledger-preview-change]")
     box.textContent = line or ""
     box.hidden = line is None
 
 
+def write_form(draft):
+    """`draft` (a hand in the record's keys: the model's draft, or a stored hand) into the form's
+    controls, each written only where it differs: the ending, the seats ticked, the winners'
+    values (a winner without them keeps its box as it is), the discarder and the chombo seat. The
+    form and the table view are two editors of the model's draft; this is how the form shows it."""
+    form = el["hand_form"]
+    if form.elements.namedItem("result").value != draft["result"]:
+        form.elements.namedItem("result").value = draft["result"]
+    winners = draft.get("winners", []) if draft["result"] in ("ron", "tsumo") else []
+    chosen = {"riichi": draft.get("riichi", []), "winner": [w["seat"] for w in winners],
+              "tenpai": draft.get("tenpai", []), "nagashi": draft.get("nagashi", [])}
+    for name, seats in chosen.items():
+        wanted = [int(seat) for seat in seats]
+        for check in each(f'input[name="{name}"]', form):
+            if check.checked != (int(check.value) in wanted):
+                check.checked = not check.checked
+    for winner in winners:
+        box = q(f'[data-ledger-winner="{winner["seat"]}"]', form)
+        values = {"yakuman": winner.get("yakuman"), "han": winner.get("han"), "fu": winner.get("fu"),
+                  "pao": winner.get("pao", "" if "yakuman" in winner else None)}
+        for name, value in values.items():
+            control = q(f'[name="{name}"]', box)
+            if value is not None and control.value != str(value):
+                control.value = str(value)
+    for name in ("from", "seat"):
+        value = "" if draft.get(name) is None else str(draft[name])
+        if form.elements.namedItem(name).value != value:
+            form.elements.namedItem(name).value = value
+    model.draft = read_form_hand()
+
+
 def fill_form(hand, index, entry):
     """The form holding a stored hand, to change it in place (SPEC §10.3)."""
-    form = el["hand_form"]
-    form.reset()
-    form.elements.namedItem("result").value = hand["result"]
-    for name in ("riichi", "tenpai", "nagashi"):
-        for seat in hand.get(name, []):
-            q(f"#lh-{name}-{seat}").checked = True
-    for winner in hand.get("winners", []):
-        q(f'#lh-winner-{winner["seat"]}').checked = True
-        box = q(f'[data-ledger-winner="{winner["seat"]}"]', form)
-        q('[name="yakuman"]', box).value = str(winner.get("yakuman", 0))
-        if winner.get("han") is not None:
-            q('[name="han"]', box).value = str(winner["han"])
-            q('[name="fu"]', box).value = str(winner["fu"])
-        q('[name="pao"]', box).value = "" if winner.get("pao") is None else str(winner["pao"])
-    if "from" in hand:
-        form.elements.namedItem("from").value = str(hand["from"])
-    if "seat" in hand:
-        form.elements.namedItem("seat").value = str(hand["seat"])
+    el["hand_form"].reset()
+    write_form(hand)
     set_text("[data-ledger-hand-heading]", hand_title(L, index, entry))
     set_text("[data-ledger-add]", L["named"]["edit_save"])
     q("[data-ledger-editing]").hidden = False
 
 
-def clear_form():
-    """The form as it starts, after a hand is added or a change saved or cancelled."""
-    state["editing"] = None
+def clear_form(preview_it=True):
+    """The form as it starts, after a hand is added or a change saved or cancelled (previewed,
+    unless the page is drawn next)."""
+    model.editing = None
     set_text("[data-ledger-hand-heading]", L["hand"]["heading"])
     set_text("[data-ledger-add]", L["hand"]["add"])
     q("[data-ledger-editing]").hidden = True
@@ -243,14 +247,16 @@ def clear_form():
     tilebox.reset()
     set_text("[data-ledger-carried]", "")
     q("[data-ledger-carried]").hidden = True
-    preview()
+    model.draft = read_form_hand()
+    if preview_it:
+        preview()
 
 
 def carry_from_calculator():
     """A calculator link (?han=4&fu=40&win=tsumo&seat=dealer) fills the next-hand form once."""
     params = win().URLSearchParams.new(win().location.search)
     mapping = {name: params.get(name) for name in engine.KEYS if params.has(name)}
-    if not mapping or state["record"] is None:
+    if not mapping or model.record is None:
         return  # kept in the address until a game is running
     win().history.replaceState(None, "", win().location.pathname)
     try:
@@ -274,7 +280,7 @@ def carry_from_calculator():
         if not values["yakuman"]:
             q('[name="han"]', box).value = str(values["han"])
             q('[name="fu"]', box).value = str(result["fu"])
-    game = current_game(state["record"])
+    game = model.played(model.record)
     chosen = values["seat"] == "dealer" and not game["over"]  # the dealer: the winner is known
     if chosen:
         q(f'#lh-winner-{game["next"]["dealer"]}').checked = True
@@ -297,8 +303,8 @@ def carry_tiles(values, mapping):
     """A calculator's tile hand goes to the seat that has its seat wind in the hand about to be
     played, in that winner's tile box; its value is this game's (the preview counts it with the
     game's winds and rules)."""
-    record = state["record"]
-    game = current_game(record)
+    record = model.record
+    game = model.played(record)
     if game["over"]:
         return
     dealer = game["next"]["dealer"]

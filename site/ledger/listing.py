@@ -2,11 +2,11 @@
 with its start, preset, names and the hand about to be played or its first place; a delete asks
 once more inside the item, and can be undone while the page is open; every game exported at once.
 The page's actions (resume, new, delete) are start()'s; this module draws and keeps the list."""
-from engine.ledger import games
+from engine.ledger.envelope import ShelfError, parsed, read_envelope
 from ledger import final, store
-from ledger.game import current_game
-from ledger.page import copy_text, each, L, now_iso, q, set_text, state, win
-from ledger.present import game_summary
+from ledger.model import model
+from ledger.page import handlers, copy_text, each, L, now_iso, q, set_text, win
+from ledger.summary import game_summary
 
 summaries = {}  # a game's stored text -> its summary, or None when it cannot be read
 
@@ -22,14 +22,21 @@ def started_on_this_clock(iso):
             int(when.getHours()), int(when.getMinutes()))
 
 
-def summary(text):
-    """The list's words for a stored game's text (None: it cannot be read), read once per text."""
+def summary(text, current=False):
+    """The list's words for a stored game's text (None: it cannot be read), read once per text.
+    The `current` game's text is the model's record as this tab saved it: its replay is the
+    model's (nothing replayed again)."""
     if text not in summaries:
         try:
-            game, meta = games.read_envelope(text)
-            summaries[text] = game_summary(L, game, current_game(game),
-                                           started_on_this_clock(meta["started"]))
-        except games.ShelfError:
+            if current and model.record is not None:
+                data = parsed(text)
+                game, started = model.record, data.get("started") if isinstance(data, dict) else None
+            else:
+                game, meta = read_envelope(text)
+                started = meta["started"]
+            summaries[text] = game_summary(L, game, model.played(game), started_on_this_clock(
+                started if isinstance(started, str) else None))
+        except ShelfError:
             summaries[text] = None
     return summaries[text]
 
@@ -39,7 +46,7 @@ def draw_list():
     listing = q("[data-games]")
     shelf = store.shelf()
     try:
-        ids, current = shelf.ids(), state["game_id"]
+        ids, current = shelf.ids(), model.game_id
     except (TypeError, ValueError, KeyError):  # another tab's write cut short: drawn next time
         return
     template = q("[data-games-item]").content.firstElementChild
@@ -50,7 +57,7 @@ def draw_list():
             continue
         item = template.cloneNode(True)
         item.dataset.game = game_id
-        said = summary(text)
+        said = summary(text, game_id == current)
         if said is None:
             item.dataset.unreadable = "1"
             set_text("[data-game-what]", L["games"]["unreadable"], item)
@@ -85,7 +92,7 @@ def delete(game_id):
     deleted = store.write(store.shelf().delete, game_id)
     if deleted is None:
         return False
-    state["deleted"].append(deleted)
+    model.deleted.append(deleted)
     set_text("[data-games-done]", L["games"]["deleted"])
     q("[data-games-undo]").hidden = False
     return True
@@ -93,15 +100,16 @@ def delete(game_id):
 
 def undo_delete():
     """The last deleted game back in its place (and current again if it was)."""
-    if not state["deleted"]:
+    if not model.deleted:
         return
-    if store.write(store.shelf().restore, state["deleted"][-1]) is None:
+    if store.write(store.shelf().restore, model.deleted[-1]) is None:
         return
-    state["deleted"].pop()
+    model.deleted.pop()
     set_text("[data-games-done]", L["games"]["undone"])
-    q("[data-games-undo]").hidden = not state["deleted"]
+    q("[data-games-undo]").hidden = not model.deleted
 
 
+@handlers.on("click", "[data-games-export-all]")
 def on_export_all(_event):
     """Every kept game in one JSON text, to copy or download (import takes it back)."""
     text = store.shelf().export_all(now_iso())
@@ -110,5 +118,6 @@ def on_export_all(_event):
     q("[data-games-export-out]").hidden = False
 
 
+@handlers.on("click", "[data-games-copy]")
 async def on_copy_all(_event):
     await copy_text(q("[data-games-export]").value, "[data-games-copy-done]")

@@ -1,6 +1,6 @@
-"""The ledger page's elements, its one mutable state, and the helpers every module writes with
-(textContent only, never HTML). Empty until start() calls bind(document): nothing here touches the
-page on import."""
+"""The ledger page's elements and strings, and the helpers every module writes with (textContent
+only, never HTML); its state is ledger.model's. Empty until start() calls bind(document):
+nothing here touches the page on import."""
 import dom
 from ledger import present
 
@@ -8,16 +8,7 @@ L = {}  # the ledger's strings
 strings = {}  # the page's strings: ledger, conditions, tier, error
 el = {}  # the page's main elements, by name (bind)
 page = {}  # "dom": the dom.Page
-
-# record: this phone's game; following: a game opened from a link, shown read-only until kept.
-# editing: the index of the hand the form is changing (SPEC §10.3), else None; before_change: the
-# record as it was before the last edit or delete, for the one-tap undo. game_id: the kept game
-# the record is (SPEC §10.4), None before it is kept; deleted: what undoes each game deleted while
-# the page is open; blocked: storage that refused to take version 1's game in (nothing is saved).
-state = {"record": None, "following": None, "ref": 0, "download": None, "blocked": False,
-         "editing": None, "before_change": None, "game_id": None, "deleted": [],
-         "download_all": None}
-
+handlers = dom.Handlers()  # every module's, named where each is defined; bound by start()
 
 def bind(document):
     """The page's document, strings and main elements, for every module of the ledger."""
@@ -39,11 +30,6 @@ def win():
     return page["dom"].window
 
 
-def shown():
-    """The game on the page: a followed one while there is one, else this phone's."""
-    return state["following"] or state["record"]
-
-
 def q(selector, scope=None):
     return (scope or doc()).querySelector(selector)
 
@@ -58,6 +44,11 @@ def set_text(selector, text, scope=None):
 
 def update_text(selector, text, scope=None):
     page["dom"].update_text(selector, text, scope)
+
+
+def say(selector, text, scope=None):
+    """A message box: its text, hidden while there is nothing to say."""
+    page["dom"].say(selector, text, scope)
 
 
 def now_iso():

@@ -3,29 +3,10 @@
 Every function takes `words`, the page's ``[ledger]`` strings table, so the same text comes out in
 the browser and in the tests.
 
->>> signed(-1500), signed(0), signed_result(12.5)
+>>> signed(-1500), signed(0), signed_fixed(12.5)
 ('−1,500', '0', '+12.5')
 """
-from calculator.present import fixed, fmt
-from engine.presets import NAMES, PRESETS, preset_rules
-
-MINUS = "\u2212"
-
-
-def points_text(points):
-    """A player's points, below zero with the minus sign the rest of the page writes: "−1,000"."""
-    return MINUS + fmt(-points) if points < 0 else fmt(points)
-
-
-def signed(amount):
-    return "+" + fmt(amount) if amount > 0 else points_text(amount)
-
-
-def signed_result(value):
-    """A result in tenths, always signed: "+12.5", "−3.0" (the digits as CPython rounds them)."""
-    text = fixed(value, 1)
-    return MINUS + text[1:] if text.startswith("-") else "+" + text
-
+from amounts import grouped, signed, signed_fixed, with_minus
 
 def oka_text(oka):
     """An oka cell: whole like the uma beside it ("+20"), tenths only when shared unevenly; none
@@ -36,7 +17,7 @@ def oka_text(oka):
     """
     if not oka:
         return ""
-    return signed(int(oka)) if oka == int(oka) else signed_result(oka)
+    return signed(int(oka)) if oka == int(oka) else signed_fixed(oka)
 
 
 def seat_name(words, record, seat):
@@ -73,20 +54,25 @@ def named(words, record, seat, dealer):
 
 
 def hand_dealer(game):
-    """The dealer of the hand the page is about: the next one, or, the game over, the last one
-    played (None before any hand of an ended game).
+    """The dealer of the hand the page is about: the next one; a game ended by hand, the one it
+    stopped before (its round is on the board); a game over by its rules, the last one played
+    (None before any hand of an ended game).
 
     >>> hand_dealer({"over": False, "next": {"dealer": 2}}), hand_dealer({"over": True, "hands": []})
     (2, None)
+    >>> hand_dealer({"over": True, "hands": [{"dealer": 2}], "stopped": {"dealer": 3}})
+    3
     """
     if not game["over"]:
         return game["next"]["dealer"]
+    if "stopped" in game:
+        return game["stopped"]["dealer"]
     return game["hands"][-1]["dealer"] if game["hands"] else None
 
 
 def hand_title(words, index, entry):
-    """A hand of the record as a sentence names it: its number from 1 and its round with honba,
-    "3번째 국(동2국 1본장)".
+    """A hand of the record as a heading names it: by its round with honba, "동2국 1본장 고치기"
+    (its number from 1 is there for a wording that wants it).
 
     >>> words = {"board": {"round": "E{number}", "round_honba": "{round} {honba}h"}, "wind": {"E": "E"},
     ...          "named": {"edit_heading": "#{n} ({round})"}}
@@ -244,7 +230,7 @@ def leftover_note(words, record, game):
         return ""
     firsts = [seat for seat, span in enumerate(game["final"]["places"]) if span[0] == 1]
     names = words["board"]["names_joiner"].join(seat_name(words, record, seat) for seat in firsts)
-    return words["final"]["leftover"].format(n=added // 1000, points=fmt(added), names=names)
+    return words["final"]["leftover"].format(n=added // 1000, points=grouped(added), names=names)
 
 
 def standings_order(final):
@@ -270,238 +256,7 @@ def final_cells(words, record, final, seat):
     ['1着（同着）', 'A']
     """
     return [place_text(words, final["places"][seat]), seat_name(words, record, seat),
-            points_text(final["scores"][seat]), signed(final["uma"][seat]),
+            with_minus(final["scores"][seat]), signed(final["uma"][seat]),
             oka_text(final["oka"][seat]),
             signed(final["chombo"][seat]) if final["chombo"][seat] else "",
-            signed_result(final["results"][seat])]
-
-# ---------------------------------------------------------------- the score chart
-
-CHART_WIDTH, CHART_HEIGHT = 360, 220
-PLOT = {"left": 46, "right": 352, "top": 30, "bottom": 196}  # legend above, hand numbers below
-# Each seat is told apart by more than its colour: its line's dashes and its marker's shape.
-DASHES = ("", "7 4", "2 3", "9 3 2 3")
-MARKERS = ("circle", "square", "triangle", "diamond")
-LEGEND_NAME = 7  # characters of a name in the legend
-
-
-def _marker(shape, x, y, r=3.2):
-    f = fixed  # one decimal, the same text under both interpreters
-    if shape == "circle":
-        return f"M{f(x - r)} {f(y)}a{r} {r} 0 1 0 {f(2 * r)} 0a{r} {r} 0 1 0 {f(-2 * r)} 0Z"
-    if shape == "square":
-        return f"M{f(x - r)} {f(y - r)}h{f(2 * r)}v{f(2 * r)}h{f(-2 * r)}Z"
-    if shape == "triangle":
-        return f"M{f(x)} {f(y - r - 0.6)}L{f(x + r + 0.6)} {f(y + r)}H{f(x - r - 0.6)}Z"
-    return f"M{f(x)} {f(y - r - 0.8)}L{f(x + r + 0.8)} {f(y)}L{f(x)} {f(y + r + 0.8)}" \
-        f"L{f(x - r - 0.8)} {f(y)}Z"
-
-
-def _grid_step(low, high):
-    for step in (1000, 2000, 5000, 10000, 20000, 50000, 100000):
-        if (high - low) / step <= 5:
-            return step
-    return 200000
-
-
-def chart(words, record, game, dealer=None):
-    """The score chart as SVG elements for the page to create (tag, attributes, text): every
-    seat's score from the start and after each hand, one ``<path data-seat>`` per seat, with
-    grid lines, a legend of names (with their winds in the hand `dealer` deals, when given) and
-    markers, and the hand numbers along the bottom.
-
-    >>> record = {"rules": {"players": 3, "start": 35000}, "hands": [{}], "names": ["A"]}
-    >>> game = {"hands": [{"scores": [47000, 29000, 29000]}]}
-    >>> words = {"seat": {"0": "E", "1": "S", "2": "W"}, "chart": {"label": "{n}"}}
-    >>> shapes = chart(words, record, game)["elements"]
-    >>> [a["data-seat"] for tag, a, _ in shapes if tag == "path" and "data-seat" in a]
-    ['0', '1', '2']
-    """
-    players = record["rules"]["players"]
-    start = record["rules"]["start"]
-    series = [[start] + [entry["scores"][seat] for entry in game["hands"]] for seat in range(players)]
-    everything = [score for line in series for score in line]
-    step = _grid_step(min(everything), max(everything))
-    low = (min(everything) // step) * step
-    high = -(-max(everything) // step) * step
-    if high == low:
-        high = low + step
-    count = max(len(series[0]) - 1, 1)
-
-    def x_of(index):
-        return PLOT["left"] + (PLOT["right"] - PLOT["left"]) * index / count
-
-    def y_of(score):
-        return PLOT["bottom"] - (PLOT["bottom"] - PLOT["top"]) * (score - low) / (high - low)
-
-    elements = []
-    for value in range(low, high + 1, step):
-        y = fixed(y_of(value))
-        elements.append(("line", {"class": "chart-grid" + (" chart-start" if value == start else ""),
-                                  "x1": str(PLOT["left"]), "x2": str(PLOT["right"]), "y1": y, "y2": y},
-                         None))
-        elements.append(("text", {"class": "chart-axis", "x": str(PLOT["left"] - 4), "y": y,
-                                  "text-anchor": "end", "dominant-baseline": "middle"}, points_text(value)))
-    labels = max(1, -(-count // 10))  # at most about ten hand numbers along the bottom
-    for index in range(0, count + 1, labels):
-        elements.append(("text", {"class": "chart-axis", "x": fixed(x_of(index)),
-                                  "y": str(PLOT["bottom"] + 16), "text-anchor": "middle"}, str(index)))
-    width = (PLOT["right"] - PLOT["left"]) / players
-    for seat, line in enumerate(series):
-        points = [(x_of(index), y_of(score)) for index, score in enumerate(line)]
-        d = "M" + "L".join(f"{fixed(x)} {fixed(y)}" for x, y in points)
-        attributes = {"class": f"chart-line seat-{seat}", "d": d, "data-seat": str(seat)}
-        if DASHES[seat]:
-            attributes["stroke-dasharray"] = DASHES[seat]
-        elements.append(("path", attributes, None))
-        marks = "".join(_marker(MARKERS[seat], x, y) for x, y in points)
-        elements.append(("path", {"class": f"chart-marker seat-{seat}", "d": marks}, None))
-        left = PLOT["left"] + seat * width
-        elements.append(("path", {"class": f"chart-marker seat-{seat}",
-                                  "d": _marker(MARKERS[seat], left + 6, 12)}, None))
-        name = seat_name(words, record, seat)
-        if len(name) > LEGEND_NAME:
-            name = name[:LEGEND_NAME - 1] + "…"
-        if dealer is not None:
-            name = named(dict(words, seat={str(seat): name}), dict(record, names=[]), seat, dealer)
-        elements.append(("text", {"class": f"chart-legend seat-{seat}", "x": fixed(left + 14),
-                                  "y": "12", "dominant-baseline": "middle"}, name))
-    label = words["chart"]["label"].format(n=len(game["hands"]))
-    return {"viewBox": f"0 0 {CHART_WIDTH} {CHART_HEIGHT}", "label": label, "elements": elements}
-
-
-# ---------------------------------------------------------------- the result to paste
-
-def preset_of(rules):
-    """The rule preset a game's rules are exactly (engine.presets.NAMES), or "custom".
-
-    >>> preset_of(preset_rules("mleague")), preset_of({**preset_rules("tenhou"), "busting": 0})
-    ('mleague', 'custom')
-    """
-    for name in NAMES:
-        if rules["players"] in PRESETS[name]["seats"] and rules == preset_rules(name, rules["players"]):
-            return name
-    return "custom"
-
-
-def uma_text(uma):
-    """The uma as players write it, every place signed: "+30/+10/−10/−30", "+20/0/−20"."""
-    return "/".join(signed(value) for value in uma)
-
-
-def standings_text(words, record, final, day):
-    """The final standings as a few lines for a chat app: the title with the day (anything with a
-    year, month and day: no datetime needed), then place (a shared place as the table says it),
-    name, points and result in pt, then the rule preset, the uma and the rule's oka (thousands,
-    before any split).
-
-    >>> from collections import namedtuple
-    >>> date = namedtuple("Day", ("year", "month", "day"))
-    >>> words = {"seat": {"0": "E", "1": "S", "2": "W"}, "final": {"shared": "={best}"},
-    ...          "preset": {"tenhou": "Tenhou"}, "setup": {"custom": "own rules"},
-    ...          "share": {"paste_title": "Result {date}", "paste_date": "{year}-{month}-{day}",
-    ...                    "paste_line": "{rank} {name} {points} ({result}pt)", "paste_place": "{n}.",
-    ...                    "paste_rules": "{preset}, uma {uma}, oka {oka}", "paste_no_oka": "none"}}
-    >>> final = {"places": [[2, 3], [1, 1], [2, 3]], "scores": [30000, 50000, 30000],
-    ...          "results": [-10.0, 45.0, -35.0], "oka": [0, 15, 0]}
-    >>> record = {"rules": {"players": 3, "uma": [15, 0, -15], "start": 35000, "return": 40000},
-    ...           "names": ["Ann", "", "Kim"]}
-    >>> print(standings_text(words, record, final, date(2026, 12, 2)))
-    Result 2026-12-2
-    1. S 50,000 (+45.0pt)
-    =2 Ann 30,000 (−10.0pt)
-    =2 Kim 30,000 (−35.0pt)
-    own rules, uma +15/0/−15, oka 15
-    """
-    says = words["share"]
-    when = says["paste_date"].format(year=day.year, month=day.month, day=day.day)
-    lines = [says["paste_title"].format(date=when)]
-    for seat in standings_order(final):  # after the game: names without a hand's wind
-        lines.append(says["paste_line"].format(rank=place_text(words, final["places"][seat]),
-                                               name=seat_name(words, record, seat),
-                                               points=points_text(final["scores"][seat]),
-                                               result=signed_result(final["results"][seat])))
-    rules = record["rules"]
-    preset = preset_of(rules)
-    oka = (rules["return"] - rules["start"]) * rules["players"]  # the rule's, unsplit, in points
-    oka = oka // 1000 if oka % 1000 == 0 else oka / 1000
-    lines.append(says["paste_rules"].format(
-        preset=words["setup"]["custom"] if preset == "custom" else words["preset"][preset],
-        uma=uma_text(rules["uma"]), oka=fmt(oka) if oka else says["paste_no_oka"]))
-    return "\n".join(lines)
-
-
-# ---------------------------------------------------------------- the games on this phone
-
-def game_summary(words, game, played, started):
-    """One kept game as the list of games names it (SPEC §10.4): when it started (`started`:
-    year, month, day, hour, minute on this phone's clock, or None), its preset with the hand
-    about to be played or its first place (`played`: the game's replay), and its seats' names.
-
-    >>> words = {"seat": {"0": "A", "1": "B", "2": "C"}, "wind": {"E": "E", "S": "S"},
-    ...          "board": {"round": "{wind}{number}"}, "preset": {"tenhou": "Tenhou"},
-    ...          "setup": {"custom": "own rules"}, "final": {"shared": "={best}"},
-    ...          "share": {"paste_place": "{n}."},
-    ...          "games": {"started": "{year}-{month}-{day} {hour}:{minute}", "at": "{round}",
-    ...                    "at_honba": "{round}+{honba}", "over": "over, {first}",
-    ...                    "first": "{place} {names}", "what": "{preset} / {state}",
-    ...                    "names_joiner": ", "}}
-    >>> game = {"rules": {"players": 3, "uma": [15, 0, -15]}, "names": ["Ann", "", "Kim"]}
-    >>> game_summary(words, game, {"over": False, "next": {"round": "S2", "honba": 1}},
-    ...              (2026, 12, 2, 9, 5))
-    {'when': '2026-12-2 09:05', 'what': 'own rules / S2+1', 'names': 'Ann, B, Kim'}
-    >>> game_summary(words, game, {"over": True, "final": {"places": [[1, 2], [3, 3], [1, 2]]}},
-    ...              None)["what"]
-    'own rules / over, =1 Ann, Kim'
-    """
-    says = words["games"]
-    rules = game["rules"]
-    preset = preset_of(rules)
-    preset = words["setup"]["custom"] if preset == "custom" else words["preset"][preset]
-    if played["over"]:
-        places = played["final"]["places"]
-        first = [seat for seat in range(rules["players"]) if places[seat][0] == 1]
-        span = places[first[0]]
-        place = words["share"]["paste_place"].format(n=1) if span == [1, 1] \
-            else place_text(words, span)
-        names = says["names_joiner"].join(seat_name(words, game, seat) for seat in first)
-        now = says["over"].format(first=says["first"].format(place=place, names=names))
-    else:
-        upcoming = played["next"]
-        now = says["at_honba" if upcoming["honba"] else "at"].format(
-            round=round_text(words, upcoming["round"]), honba=upcoming["honba"])
-    when = ""
-    if started is not None:
-        year, month, day, hour, minute = started
-        when = says["started"].format(year=year, month=month, day=day, hour=f"{hour:02d}",
-                                      minute=f"{minute:02d}")
-    return {"when": when, "what": says["what"].format(preset=preset, state=now),
-            "names": says["names_joiner"].join(seat_name(words, game, seat)
-                                               for seat in range(rules["players"]))}
-
-
-# ---------------------------------------------------------------- the QR code
-
-QUIET = 4  # modules of white around the code, as the QR standard asks
-
-
-def qr_path(matrix):
-    """A QR code's dark modules as one SVG path (runs of each row), and the side of the square
-    it is drawn in, quiet zone included.
-
-    >>> qr_path([[1, 1, 0], [0, 1, 1], [1, 0, 1]])
-    ('M4 4h2v1h-2ZM5 5h2v1h-2ZM4 6h1v1h-1ZM6 6h1v1h-1Z', 11)
-    """
-    parts = []
-    for y, row in enumerate(matrix):
-        x = 0
-        while x < len(row):
-            if not row[x]:
-                x += 1
-                continue
-            run = x
-            while run < len(row) and row[run]:
-                run += 1
-            parts.append(f"M{x + QUIET} {y + QUIET}h{run - x}v1h-{run - x}Z")
-            x = run
-    return "".join(parts), len(matrix) + 2 * QUIET
+            signed_fixed(final["results"][seat])]

@@ -1,10 +1,10 @@
 """The rules form that starts a game: presets, the player count, the seats' names."""
 import dom
 from engine import ledger
-from engine.ledger import games
+from engine.ledger import envelope
 from engine.compat import stripped
 from engine.presets import FIELDS, preset_rules
-from ledger.page import clear_errors, each, el, error_text, L, q, show_error, win
+from ledger.page import handlers, clear_errors, each, el, error_text, L, q, show_error, win
 
 
 def setup_field(name):
@@ -33,6 +33,7 @@ def fill_rules(rules):
     fill_uma(rules["uma"])
 
 
+@handlers.on("change", "#lr-preset")
 def on_preset(_event=None):
     """A preset fills every rule for the chosen player count; "custom" keeps the rules as they
     are and takes only the player-dependent start, return and uma from the defaults."""
@@ -53,6 +54,7 @@ def on_preset(_event=None):
     fill_uma(seats["uma"])
 
 
+@handlers.on("change", "#ledger-rules")
 def on_rule_edit(event):
     """A rule changed by hand makes the rules "custom". The target follows the return score
     while the two are equal (SPEC §6.1: target defaults to return); a target of its own stays."""
@@ -96,5 +98,5 @@ def read_new_game():
         q("#ledger-rule-list").open = True
         return None
     names = [stripped(box.value) for box in each('input[name="name"]', el["rules_form"])]
-    return games.new_game(rules, names[:rules["players"]],
-                          games.new_uid(dom.random_bytes(win(), games.UID_BYTES)))
+    return envelope.new_game(rules, names[:rules["players"]],
+                          envelope.new_uid(dom.random_bytes(win(), envelope.UID_BYTES)))

@@ -7,9 +7,10 @@ page draws the code's SVG itself from the encoder's modules."""
 from collections import namedtuple
 
 from engine.ledger import link
-from ledger.page import copy_text, L, page, q, set_text, state, win
-from ledger.game import current_game
-from ledger.present import qr_path, standings_text
+from ledger.model import model
+from ledger.page import handlers, copy_text, L, page, q, set_text, win
+from ledger.drawing import qr_path
+from ledger.summary import standings_text
 
 QR_MODULE = "../../runtime/qrcode/qrcode.mjs"  # from LANG/ledger/
 QR_DENSE = 15  # versions above this are said to be harder to read: 77 x 77 modules
@@ -29,7 +30,7 @@ def draw_link(record):
     anchor.textContent = url
     q("[data-ledger-share-box]").hidden = False
     if q("[data-ledger-share-box]").open:
-        state["qr_pending"] = url
+        model.qr_pending = url
 
 
 async def encoder():
@@ -81,6 +82,7 @@ async def draw_qr(url):
     set_text("[data-ledger-qr-status]", L["share"]["qr_too_long"] if version > QR_DENSE else "")
 
 
+@handlers.on("toggle", "[data-ledger-share-box]")
 async def on_share_toggle(_event):
     if q("[data-ledger-share-box]").open:
         await draw_qr(q("[data-ledger-share]").href)
@@ -88,19 +90,21 @@ async def on_share_toggle(_event):
 
 async def after_change():
     """Redraws an open QR code for the game as it now is."""
-    url = state.pop("qr_pending", None)
+    url, model.qr_pending = model.qr_pending, None
     if url is not None:
         await draw_qr(url)
 
 
+@handlers.on("click", "[data-ledger-copy-link]")
 async def on_copy_link(_event):
     await copy_text(q("[data-ledger-share]").href, "[data-ledger-copy-link-done]")
 
 
+@handlers.on("click", "[data-ledger-paste]")
 async def on_paste(_event):
     """The final standings through the phone's share sheet, else onto the clipboard."""
-    record = state.get("following") or state["record"]
-    game = current_game(record)
+    record = model.following or model.record
+    game = model.played(record)
     text = standings_text(L, record, game["final"], today())
     if not await page["dom"].share({"text": text}):
         await page["dom"].copy(text, "[data-ledger-paste-done]", L["share"]["paste_done"])

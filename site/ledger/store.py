@@ -7,8 +7,12 @@ page use its storage at all (site data blocked: localStorage throws) gets a stor
 the ledger works for this visit, and says that its games cannot be kept."""
 import dom
 from engine.ledger import games
+from engine.ledger.envelope import UID_BYTES, ShelfError, read_envelope
+from engine.ledger.legacy import LEGACY
+from engine.ledger.storage import GAME, MemoryStorage, unreadable_keys
 from engine.ledger.wire import dumps
-from ledger.page import error_text, L, now_iso, q, set_text, state, win
+from ledger.model import model
+from ledger.page import error_text, L, now_iso, q, set_text, win
 
 opened = {}  # "shelf": the games.Shelf of the page's storage (open); "storage": that storage;
 # "memory": True when the browser refused its localStorage and the games live in memory
@@ -20,7 +24,7 @@ def storage():
     if "storage" not in opened:
         local = dom.local_storage(win())
         if local is None:
-            opened["storage"] = games.MemoryStorage()
+            opened["storage"] = MemoryStorage()
             opened["memory"] = True
         else:
             opened["storage"] = local
@@ -40,7 +44,7 @@ def stored(key):
 
 
 def problem_text(error, pasted=False):
-    """A games.ShelfError as the sentence to show; `pasted`: the text came from the paste box
+    """A ShelfError as the sentence to show; `pasted`: the text came from the paste box
     (no JSON there is "the pasted text", never "what is stored")."""
     says = L["store"]
     if pasted and error.code == "bad_json":
@@ -56,15 +60,16 @@ def problem_text(error, pasted=False):
     return says[error.code]
 
 
-def say_refused(refused):
-    """The storage's refusal beside the board, at once; gone with the next write it takes."""
+def say_refused(refused, why="refused"):
+    """The storage's refusal beside the board, at once; gone with the next write it takes.
+    `why`: "refused" (the browser's storage is full), "failed" (anything else)."""
     box = q("[data-ledger-refused]")
     if opened.get("memory"):  # nothing is kept at all: said for as long as the page is open
         box.textContent = L["games"]["unavailable"]
         box.hidden = False
         set_text("[data-ledger-saved]", L["store"]["record_hint_memory"])  # not "saved on this device"
         return
-    box.textContent = L["games"]["refused"] if refused else ""
+    box.textContent = L["games"][why] if refused else ""
     box.hidden = not refused
 
 
@@ -73,7 +78,7 @@ def write(action, *args):
     None when the browser refused (said)."""
     try:
         value = action(*args)
-    except games.ShelfError as error:
+    except ShelfError as error:
         if error.code != "refused":
             raise
         say_refused(True)
@@ -94,18 +99,18 @@ def open_games():
     try:
         opened["shelf"] = games.open_shelf(storage(), now_iso())
         give_uids()
-    except games.ShelfError:
-        state["blocked"] = True
+    except ShelfError:
+        model.blocked = True
         say_refused(True)
-        text = stored(games.LEGACY)
+        text = stored(LEGACY)
         try:
-            return games.read_envelope(text)[0] if text is not None else None
-        except games.ShelfError as error:
-            show_damaged(games.LEGACY, text, problem_text(error))
+            return read_envelope(text)[0] if text is not None else None
+        except ShelfError as error:
+            show_damaged(LEGACY, text, problem_text(error))
             return None
     except Exception:  # noqa: BLE001 (whatever storage holds, the page comes live: nothing saved)
-        state["blocked"] = True
-        say_refused(True)
+        model.blocked = True
+        say_refused(True, "failed")  # not said as a full storage: the cause is not known
         return None
     return load_current()
 
@@ -114,28 +119,28 @@ def give_uids():
     """Every kept game without a uid (kept before there were uids, or imported from a file made
     then) gets one, marked as given late (SPEC §11.1)."""
     try:
-        shelf().give_uids(lambda: dom.random_bytes(win(), games.UID_BYTES))
+        shelf().give_uids(lambda: dom.random_bytes(win(), UID_BYTES))
     except Exception:  # noqa: BLE001 (a storage that refuses: they get theirs at the next open)
         pass
 
 
 def load_current():
-    """The current game (state["game_id"] set to its id), or None. One that cannot be read stays
+    """The current game (model.game_id set to its id), or None. One that cannot be read stays
     listed and kept; its text is shown."""
     try:
-        game_id = state["game_id"] = shelf().current()
+        game_id = model.game_id = shelf().current()
     except Exception:  # noqa: BLE001 (the shelf reads any index; this stays a backstop)
-        game_id = state["game_id"] = None
+        game_id = model.game_id = None
     if game_id is None:
         return None
     try:
         game = shelf().load(game_id)[0]
         opened["seen"] = shelf().raw(game_id)
         return game
-    except games.ShelfError as error:
-        state["game_id"] = None
+    except ShelfError as error:
+        model.game_id = None
         if error.code != "no_such_game":
-            show_damaged(games.GAME + game_id, shelf().raw(game_id), problem_text(error))
+            show_damaged(GAME + game_id, shelf().raw(game_id), problem_text(error))
         return None
 
 
@@ -144,14 +149,16 @@ def save(game):
     made against the game as this tab last read or wrote it: where another tab has changed it
     since (its hands added, edited, deleted), nothing is written and False comes back — the
     caller shows the stored game, never writes over it."""
-    game_id = state["game_id"]
+    game_id = model.game_id
     if game_id is None:
-        state["game_id"] = write(shelf().add, game, now_iso())
+        model.game_id = write(shelf().add, game, now_iso())
     else:
         if opened.get("seen") is not None and shelf().raw(game_id) != opened["seen"]:
             return False
-        write(shelf().save, game_id, game, now_iso())
-    opened["seen"] = shelf().raw(state["game_id"]) if state["game_id"] is not None else None
+        # Counted for the season once it is over or ended (a game in play is counted when the
+        # season page needs it): a hand added costs no counting replay (issue 36).
+        write(shelf().save, game_id, game, now_iso(), model.played(game)["over"])
+    opened["seen"] = shelf().raw(model.game_id) if model.game_id is not None else None
     return True
 
 
@@ -165,8 +172,8 @@ def say_moved(moved):
 
 def leave():
     """No current game: the page goes to setup, every game stays listed."""
-    state["game_id"] = None
-    if not state["blocked"]:
+    model.game_id = None
+    if not model.blocked:
         write(shelf().leave)
 
 
@@ -181,15 +188,15 @@ def show_damaged(key, text, problem):
 def show_older_damaged():
     """Values kept aside on an earlier visit stay on show until the user lets them go."""
     try:
-        keys = games.unreadable_keys(storage())
+        keys = unreadable_keys(storage())
     except Exception:  # noqa: BLE001 (a storage that refuses to list its keys: none to show)
         return
     if not q("[data-ledger-damaged]").hidden or not keys:
         return  # one found just now is on show already, or there is none
     text = stored(keys[-1])
     try:
-        games.read_envelope(text)  # bounded: a value of 100,000 "[" is only unreadable
+        read_envelope(text)  # bounded: a value of 100,000 "[" is only unreadable
         problem = ""
-    except games.ShelfError as error:
+    except ShelfError as error:
         problem = problem_text(error)
     show_damaged(keys[-1], text or "", problem)

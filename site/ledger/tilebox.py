@@ -15,7 +15,7 @@ import json
 import engine
 from engine.compat import stripped
 from calculator.present import error_text
-from engine.presets import FIELDS, NAMES, PRESETS, TILE_FIELDS, preset_rules
+from engine.presets import PRESETS, TILE_FIELDS, preset_of, preset_rules  # noqa: F401 (doctests)
 from tiles.box import FLAGS, TileBox
 from tiles.hand import FULL, Hand
 
@@ -62,13 +62,9 @@ def tile_rules(rules):
     >>> tile_rules({**preset_rules("tenhou"), "kiriage": 1})["dwind4"]  # custom: the defaults
     '0'
     """
-    for name in NAMES:
-        try:
-            wanted = preset_rules(name, rules["players"])
-        except ValueError:  # not played with this many
-            continue
-        if all(rules.get(field) == wanted[field] for field in FIELDS):
-            return {key: str(PRESETS[name][key]) for key in TILE_FIELDS}
+    name = preset_of(rules)
+    if name != "custom":
+        return {key: str(PRESETS[name][key]) for key in TILE_FIELDS}
     return {key: engine.DEFAULTS[key] for key in TILE_FIELDS}
 
 

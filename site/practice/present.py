@@ -20,6 +20,7 @@ tests read them directly.
 """
 import json
 
+from amounts import grouped as amount
 from calculator import present as calculator_words
 from engine.compat import normal
 from engine.inputs import InputError, integer
@@ -169,10 +170,6 @@ def field_label(field, question, strings):
 
 
 # ------------------------------------------------------------------ the explanation
-
-def amount(value):
-    return calculator_words.fmt(value)
-
 
 def value_text(question, strings):
     """The hand's value as players say it: "3판 40부", "6판 하네만", a yakuman's name."""

@@ -12,7 +12,7 @@ engine.season, and every rate is computed here from them in whole numbers (no fl
 ['25.0%', '40.0%', '6,400', '50.0%']
 """
 from calculator.present import fmt
-from ledger.present import MINUS, fixed, points_text
+from amounts import MINUS, with_minus
 
 COUNTS = ("games", "hands", "places", "points", "busts", "chombo", "wins", "tsumo", "win_value",
           "deal_ins", "deal_in_value", "riichi", "draws", "draw_tenpai", "yakuman")
@@ -97,7 +97,7 @@ def cell_text(row, field):
     if field == "avg_points":
         units = _rounded(numerator, denominator, 10)
         return ("+" if units > 0 else "") + _decimal(units, 1)
-    return points_text(_rounded(numerator, denominator, 1))
+    return with_minus(_rounded(numerator, denominator, 1))
 
 
 def sort_value(row, field):
@@ -138,6 +138,7 @@ def first_descending(field):
 
 PLOT = {"left": 46, "right": 352, "top": 14, "bottom": 196}
 STEPS = (100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000)  # grid lines, in tenths of pt
+MAX_POINTS = 150  # a line's points: about one for every two units across the plot
 COLOURS = 8  # line classes season-line-0 … 7, then the dashes repeat the colours
 
 
@@ -164,15 +165,19 @@ def chart(words, series, me):
         high = low + step
     count = max([len(line) for _name, line in series] + [1])
 
+    # Coordinates in whole tenths of a unit, worked out in integers: a season of 500 games
+    # draws thousands of points, and a phone formats an integer far faster than a float.
     def x_of(index):
-        return PLOT["left"] + (PLOT["right"] - PLOT["left"]) * index / max(count, 1)
+        return _tenths_text(PLOT["left"] * 10 + _share((PLOT["right"] - PLOT["left"]) * 10 * index,
+                                                       max(count, 1)))
 
     def y_of(value):
-        return PLOT["bottom"] - (PLOT["bottom"] - PLOT["top"]) * (value - low) / (high - low)
+        return _tenths_text(PLOT["bottom"] * 10 - _share(
+            (PLOT["bottom"] - PLOT["top"]) * 10 * (value - low), high - low))
 
     elements = []
     for value in range(low, high + 1, step):
-        y = fixed(y_of(value))
+        y = y_of(value)
         elements.append(("line", {"class": "chart-grid" + (" chart-start" if value == 0 else ""),
                                   "x1": str(PLOT["left"]), "x2": str(PLOT["right"]), "y1": y,
                                   "y2": y}, None))
@@ -181,20 +186,36 @@ def chart(words, series, me):
                          ("+" if value > 0 else "") + _decimal(value, 1)[:-2]))
     labels = max(1, -(-count // 8))
     for index in range(0, count + 1, labels):
-        elements.append(("text", {"class": "chart-axis", "x": fixed(x_of(index)),
+        elements.append(("text", {"class": "chart-axis", "x": x_of(index),
                                   "y": str(PLOT["bottom"] + 14), "text-anchor": "middle"},
                          str(index)))
+    xs = [x_of(index) for index in range(count + 1)]  # every line's x, worked out once
+    lines, ys = ["L" + x + " " for x in xs], {}
+    # At most MAX_POINTS points a line (the last game of each of as many equal runs of games):
+    # more than the plot has room to show would only cost a phone the time to draw them.
+    drawn = [index for index in range(count) if index == count - 1
+             or (index + 1) * MAX_POINTS // count != index * MAX_POINTS // count]
+    bottom, rise, span = PLOT["bottom"] * 10, 2 * (PLOT["bottom"] - PLOT["top"]) * 10, high - low
     order = [item for item in series if item[0] != me] + [item for item in series if item[0] == me]
     for name, line in order:
         number = [item[0] for item in series].index(name)
         points, started = [], False
-        for index, value in enumerate(line):
+        for index in drawn:
+            value = line[index]
             if value is None:
                 continue
             if not started:
-                points.append(f"M{fixed(x_of(index))} {fixed(y_of(0))}")
+                first = index
+                while first and line[first - 1] is not None:  # the player's first game
+                    first -= 1
+                points.append(f"M{xs[first]} {y_of(0)}")
                 started = True
-            points.append(f"L{fixed(x_of(index + 1))} {fixed(y_of(value))}")
+            # y_of inlined, each y written once: a season of 500 games draws thousands of points
+            tenths = bottom - (rise * (value - low) + span) // (2 * span)
+            y = ys.get(tenths)
+            if y is None:
+                y = ys[tenths] = f"{tenths // 10}.{tenths % 10}"
+            points.append(lines[index + 1] + y)
         if not points:
             continue
         shape = f"season-line season-line-{number % COLOURS}"
@@ -205,6 +226,17 @@ def chart(words, series, me):
         elements.append(("path", {"class": shape, "d": " ".join(points), "data-player": name},
                          None))
     return elements
+
+
+def _share(numerator, denominator):
+    """numerator / denominator rounded half up, in integers."""
+    return (2 * numerator + denominator) // (2 * denominator)
+
+
+def _tenths_text(tenths):
+    """Whole tenths as a coordinate: 123 -> "12.3", -5 -> "-0.5"."""
+    sign = "-" if tenths < 0 else ""
+    return f"{sign}{abs(tenths) // 10}.{abs(tenths) % 10}"
 
 
 def series_of(games, names):

@@ -9,14 +9,14 @@ dora, reading and waits. Every text goes in as textContent. The document and the
 from the caller: nothing here runs at import.
 """
 import dom
+from engine.keys import SITUATION_FLAGS as FLAGS
 from engine.tilehand import not_played
+from engine.tiles import MELD_KINDS
 
 from . import present
-from .hand import MELD_KINDS, Hand, applicable, kind, melds as read_melds, tiles as read_tiles
+from .hand import Hand, applicable, kept_ends, kind
 
 FIELDS = ("hand", "agari", "melds", "dora", "ura")
-FLAGS = ("riichi", "doubleriichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan",
-         "tenhou", "chiihou", "renhou")
 
 
 class TileBox:
@@ -27,8 +27,8 @@ class TileBox:
         self.document, self.root, self.field, self.strings = document, root, field, strings
         self.results, self.flags = results, flags
         self.target = "hand"
-        self.page = dom.Page(document)  # texts and hidden flags written only on a change
-        self.shown = {}  # lookups made once, and what the hand row last drew
+        self.page = dom.Page(document)  # elements looked up once; texts and flags written on a change
+        self.shown = {}  # what the rows and lists last drew
         self.proxies = []  # kept alive for as long as the page listens
         self.controls = {}  # name -> form control, looked up once
         self.faces = {}  # tile -> the palette's drawing of it, cloned wherever a tile is shown
@@ -42,6 +42,14 @@ class TileBox:
         if name not in self.controls:
             self.controls[name] = self.field(name)
         return self.controls[name]
+
+    def one(self, selector, scope=None):
+        """The first element matching `selector` in the box (or in `scope`: the results), looked
+        up once (kept with the page's other lookups)."""
+        key = (selector, scope is None)
+        if key not in self.page.found:
+            self.page.found[key] = (scope or self.root).querySelector(selector)
+        return self.page.found[key]
 
     def hand(self, values=None):
         """The hand the fields hold: read from them, or from `values` (their strings, read by the
@@ -84,9 +92,9 @@ class TileBox:
             return
         if button.hasAttribute("data-tile"):
             added = hand.add(button.getAttribute("data-tile"), self.target)
-            if added is None:
-                full = self.target in ("hand", "agari") and hand.count() >= 14
-                self.note(self.strings["tiles"]["full" if full else "no_room"])
+            if added is None:  # said why: a full hand, a fifth copy (named), a sixth indicator
+                tile, says = button.getAttribute("data-tile"), self.strings["tiles"]
+                self.note(says[hand.refusal(tile, self.target)].format(tile=says["name"][kind(tile)]))
                 return
             hand = added
         elif button.getAttribute("data-tiles-remove") == "hand":
@@ -160,13 +168,7 @@ class TileBox:
         if not old or not held:
             row.replaceChildren()  # the "no tiles yet" line, or every tile, goes
             old = []
-        same = 0
-        while same < min(len(old), len(held)) and old[same] == held[same]:
-            same += 1
-        tail = 0
-        while (tail < min(len(old), len(held)) - same
-               and old[len(old) - 1 - tail] == held[len(held) - 1 - tail]):
-            tail += 1
+        same, tail = kept_ends(old, held)
         children = row.children
         for _ in range(len(old) - same - tail):
             children.item(same).remove()
@@ -195,7 +197,7 @@ class TileBox:
 
     def tile_button(self, tile, name, where, index):
         """A shown tile, a tap on which takes it out: a copy of the palette's button."""
-        button = self.palette_button(tile).cloneNode(True)
+        button = self.palette()[tile].cloneNode(True)
         button.removeAttribute("data-tile")
         button.removeAttribute("hidden")  # a tile the table plays without, typed in: shown to go
         button.setAttribute("data-tiles-remove", where)
@@ -210,9 +212,6 @@ class TileBox:
             for button in self.root.querySelectorAll("[data-tiles-palette] [data-tile]"):
                 self.faces[button.getAttribute("data-tile")] = button
         return self.faces
-
-    def palette_button(self, tile):
-        return self.palette()[tile]
 
     def drawings(self, tiles):
         """The nodes of `build` for the tiles' drawings (the palette's, copied by the page)."""
@@ -253,7 +252,8 @@ class TileBox:
         self.offer(mapping.get("players"))
         dealer = mapping.get("seatwind") == "E"
         riichi = mapping.get("riichi") == "1" or mapping.get("doubleriichi") == "1"
-        can = applicable(hand, mapping.get("win"), dealer, riichi, mapping.get("players"))
+        can = applicable(hand, mapping.get("win"), dealer, riichi, mapping.get("players"),
+                         mapping.get("kita"))
         adjusted = dict(mapping)
         for flag in self.flags:
             self.page.hide(("flag", flag), self.field_box(flag), flag not in can)
@@ -282,18 +282,19 @@ class TileBox:
         self.shown["not_played"] = (tiles, calls)
 
     def field_box(self, name):
+        """The box (.field) of a key's control, which a flag that cannot apply hides."""
         key = ("box", name)
-        if key not in self.shown:
-            self.shown[key] = self.control(name).closest(".field")
-        return self.shown[key]
+        if key not in self.page.found:
+            self.page.found[key] = self.control(name).closest(".field")
+        return self.page.found[key]
 
     # -------------------------------------------------------------- what the tiles make
 
     def draw(self, result):
         """The tiles part of a result: yaku, dora, reading, or a 13-tile hand's waits."""
         tiles = result.get("tiles") if result else None
-        value_box = self.in_results("[data-tiles-result]")
-        waits_box = self.in_results("[data-tiles-waits-box]")
+        value_box = self.one("[data-tiles-result]", self.results)
+        waits_box = self.one("[data-tiles-waits-box]", self.results)
         if tiles is None:
             self.page.hide("value_box", value_box, True)
             self.page.hide("waits_box", waits_box, True)
@@ -308,62 +309,42 @@ class TileBox:
 
     def draw_value(self, tiles, tier="none"):
         strings = self.strings
-        self.page.put("value", self.in_results("[data-tiles-value]"),
-                 present.value_text(tiles, strings, tier))
+        self.page.put("value", self.one("[data-tiles-value]", self.results),
+                      present.value_text(tiles, strings, tier))
         rows = present.yaku_rows(tiles, strings)
         if self.shown.get("yaku") != rows:
-            self.build(self.in_results("[data-tiles-yaku]"),
+            self.build(self.one("[data-tiles-yaku]", self.results),
                        [("li", {"data-yaku": key}, ("span", None, name),
                          ("span", {"class": "tiles-yaku-han"}, value)) for key, name, value in rows])
             self.shown["yaku"] = rows
         dora = strings["joiner"]["dora"].join(
             strings["tiles"]["dora_count"].format(label=label, n=count)
             for _kind, label, count in present.dora_rows(tiles, strings))
-        self.page.put("dora_counts", self.in_results("[data-tiles-dora-counts]"), dora)
+        self.page.put("dora_counts", self.one("[data-tiles-dora-counts]", self.results), dora)
         reading = tiles["reading"]
         groups = present.reading_groups(reading, strings)
         if self.shown.get("reading") != groups:
-            self.build(self.in_results("[data-tiles-reading]"), [
+            self.build(self.one("[data-tiles-reading]", self.results), [
                 ("span", {"class": "tiles-group", "role": "img",
                           "aria-label": f"{label} {present.tile_names(found, strings)}"})
                 + self.drawings(found)
                 + (("span", {"class": "tiles-group-label", "aria-hidden": "true"}, label),)
                 for label, found in groups])
             self.shown["reading"] = groups
-        self.page.put("wait", self.in_results("[data-tiles-wait]"), present.wait_kind(tiles, strings))
+        wait = present.wait_kind(tiles, strings)
+        self.page.put("wait", self.one("[data-tiles-wait]", self.results), wait)
 
     def draw_waits(self, tiles):
         strings = self.strings
-        self.page.put("tenpai", self.in_results("[data-tiles-tenpai]"),
-                 strings["tiles"]["tenpai" if tiles["tenpai"] else "noten"])
-        rows = present.wait_rows(tiles["waits"], strings, self.held_reds())
+        self.page.put("tenpai", self.one("[data-tiles-tenpai]", self.results),
+                      strings["tiles"]["tenpai" if tiles["tenpai"] else "noten"])
+        rows = present.wait_rows(tiles["waits"], strings, self.hand().reds())
         if self.shown.get("waits") == rows:
             return
         names, words = strings["tiles"]["name"], strings["tiles"]
-        self.build(self.in_results("[data-tiles-waits]"), [
+        self.build(self.one("[data-tiles-waits]", self.results), [
             ("li", {"data-wait": tile}, ("#tile", tile), ("strong", None, names[tile]),
              ("span", {"class": "tiles-wait-win"}, f'{words["ron"]} {ron}'),
              ("span", {"class": "tiles-wait-win"}, f'{words["tsumo"]} {tsumo}'))
             for tile, ron, tsumo in rows])
         self.shown["waits"] = rows
-
-    def held_reds(self):
-        """The red fives among the hand's 13 tiles and its melds (0 in the notation)."""
-        held = read_tiles(self.control("hand").value) or []
-        for _kind, found in read_melds(self.control("melds").value) or []:
-            held += found
-        return sum(1 for tile in held if tile[0] == "0")
-
-    # -------------------------------------------------------------- small helpers
-
-    def one(self, selector):
-        key = ("element", selector)
-        if key not in self.shown:
-            self.shown[key] = self.root.querySelector(selector)
-        return self.shown[key]
-
-    def in_results(self, selector):
-        key = ("result_element", selector)
-        if key not in self.shown:
-            self.shown[key] = (self.results or self.root).querySelector(selector)
-        return self.shown[key]

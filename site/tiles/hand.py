@@ -17,14 +17,15 @@ True
 >>> hand.take("1m").agari  # one tile out: 13 tiles wait, no winning tile
 ''
 """
+from engine import InputError, situation
 from engine.compat import WHITESPACE, Record, replace
+from engine.query import parse_value
+from engine.tilehand import MAX_INDICATORS
+from engine.tiles import MELD_KINDS, SUITS
 
-SUITS = "mpsz"
 DIGITS = "0123456789"
-MELD_KINDS = ("chi", "pon", "kan", "ankan")
 TARGETS = ("hand", "agari") + MELD_KINDS + ("dora", "ura")  # where a palette tap puts its tile
 FULL = 14  # concealed tiles + 3 per meld, once the winning tile is in
-MAX_INDICATORS = 5  # dora and ura indicators each (SPEC §9.1: 0–5)
 
 
 def bare(text):
@@ -72,6 +73,22 @@ def notation(found, sort=True):
         else:
             parts.append((tile[0], tile[1]))
     return "".join(digits + suit for digits, suit in parts)
+
+
+def kept_ends(old, new):
+    """(how many items at the start, how many at the end) `new` keeps of `old`: a row redrawn
+    replaces only what lies between.
+
+    >>> kept_ends(["1m", "2m", "3m"], ["1m", "5p", "3m"]), kept_ends(["1m"], ["1m", "1m"])
+    ((1, 1), (1, 0))
+    """
+    same = 0
+    while same < min(len(old), len(new)) and old[same] == new[same]:
+        same += 1
+    tail = 0
+    while tail < min(len(old), len(new)) - same and old[len(old) - 1 - tail] == new[len(new) - 1 - tail]:
+        tail += 1
+    return same, tail
 
 
 def melds(text):
@@ -164,6 +181,22 @@ class Hand(Record):
             return None
         return self._settled(replace(self, concealed=self.concealed + (tile,)), tile)
 
+    def refusal(self, tile, target):
+        """Why `add` finds no place for `tile` at `target`: "full" (14 tiles), "no_fifth" (its
+        four copies are in), "no_indicator" (five indicators), else "no_room" (no such meld).
+
+        >>> four, indicators = Hand.read("1111m", "", "", "", ""), Hand.read("", "", "", "1p2p3p4p5p", "")
+        >>> four.refusal("1m", "hand"), indicators.refusal("9s", "dora"), four.refusal("2m", "pon")
+        ('no_fifth', 'no_indicator', 'no_room')
+        """
+        if target in ("hand", "agari") and self.count() >= FULL:
+            return "full"
+        if self.copies(tile) >= 4:
+            return "no_fifth"
+        if target in ("dora", "ura") and len(getattr(self, target)) >= MAX_INDICATORS:
+            return "no_indicator"
+        return "no_room"
+
     def take(self, tile):
         """The hand with one `tile` taken out of the concealed tiles (a tap on a shown tile)."""
         if tile not in self.concealed:
@@ -199,6 +232,11 @@ class Hand(Record):
             return replace(self, agari=self.concealed[-1])
         return self
 
+    def reds(self):
+        """The red fives among the concealed tiles and the melds (0 in the notation)."""
+        return sum(1 for _name, meld in self.called for tile in meld if tile[0] == "0") + sum(
+            1 for tile in self.concealed if tile[0] == "0")
+
     def is_open(self):
         return any(name != "ankan" for name, _meld in self.called)
 
@@ -206,24 +244,22 @@ class Hand(Record):
         return any(name in ("kan", "ankan") for name, _meld in self.called)
 
 
-def applicable(hand, win, dealer, riichi, players):
-    """The situation flags that can apply (SPEC §9.4): riichi only closed, ura and ippatsu only
-    with riichi, rinshan only with a kan on tsumo, chankan ron only, haitei tsumo, houtei ron,
-    tenhou dealer tsumo and chiihou non-dealer tsumo with no call, renhou non-dealer ron, kita
-    only three-player.
+def applicable(hand, win, dealer, riichi, players, kita="0"):
+    """The situation flags that can apply (SPEC §9.4), and ``ura`` and ``kita``: a set, as the
+    engine's one table rules them (engine.situation), for the hand as tapped, the form's win
+    (ron|tsumo), whether the seat deals, riichi (or double riichi) declared, the player count and
+    the North tiles set aside (the field's text; one that does not read counts as none).
 
     >>> sorted(applicable(Hand(), "ron", dealer=False, riichi=False, players="4"))
     ['chankan', 'doubleriichi', 'houtei', 'renhou', 'riichi']
+    >>> "rinshan" in applicable(Hand(), "tsumo", False, False, "3", kita="1")
+    True
     """
-    closed, tsumo = not hand.is_open(), win == "tsumo"
-    uncalled = not hand.called
-    flags = {
-        "riichi": closed, "doubleriichi": closed,
-        "ippatsu": closed and riichi, "ura": closed and riichi,
-        "rinshan": tsumo and hand.has_kan(), "chankan": not tsumo,
-        "haitei": tsumo, "houtei": not tsumo,
-        "tenhou": tsumo and dealer and uncalled, "chiihou": tsumo and not dealer and uncalled,
-        "renhou": not tsumo and not dealer and uncalled,
-        "kita": players == "3",
-    }
-    return {name for name, applies in flags.items() if applies}
+    try:
+        north = parse_value("kita", kita or "0")
+    except InputError:
+        north = 0
+    facts = situation.Facts(players=3 if str(players) == "3" else 4, win=win, dealer=dealer,
+                            riichi=riichi, opened=hand.is_open(), kan=hand.has_kan(),
+                            called=bool(hand.called), kita=north)
+    return set(situation.applicable(facts))

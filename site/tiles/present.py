@@ -3,7 +3,9 @@
 Pure Python, in the page's language from its strings: the yaku with their han or yakuman
 multiple, the dora counts, the reading (melds, pair, wait), and a 13-tile hand's waits.
 """
-from .hand import notation, tiles
+from amounts import grouped
+
+from .hand import tiles
 
 DORA_KINDS = ("dora", "ura", "aka", "kita")
 
@@ -78,7 +80,7 @@ def win_text(win, strings):
     """One win of a wait: its total and value ("3,900 · 3판 30부"), or "no yaku"."""
     if win == "no_yaku":
         return strings["tiles"]["no_yaku"]
-    return strings["tiles"]["wait_value"].format(total=f'{win["total"]:,}',  # riichi: whole points
+    return strings["tiles"]["wait_value"].format(total=grouped(win["total"]),
                                                  value=value_text(win, strings))
 
 
@@ -113,6 +115,5 @@ def meld_label(name, meld, strings):
     return f'{strings["tiles"]["target"][name]} {tile_names(meld, strings)}'
 
 
-__all__ = ["yaku_rows", "dora_rows", "value_text", "reading_groups", "wait_text", "wait_kind",
-           "wait_rows",
-           "tile_names", "meld_label", "notation"]
+__all__ = ["dora_rows", "han_text", "meld_label", "reading_groups", "tile_names", "value_text",
+           "wait_kind", "wait_rows", "wait_text", "yaku_rows", "yakuman_text"]

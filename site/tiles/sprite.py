@@ -10,16 +10,10 @@ with its name in text beside it for screen readers (the sprite itself says nothi
 >>> symbol_id("0p")
 't-0p'
 """
-SUITS = "mpsz"
+from .hand import order
+
 # 34 kinds, then the three red fives (0m 0p 0s), in the palette's order within each suit.
 KINDS = tuple(f"{n}{s}" for s in "mps" for n in range(1, 10)) + tuple(f"{n}z" for n in range(1, 8))
-
-
-def order(tile):
-    """Sort key: by suit (m p s z), then number, a red five just after its plain five."""
-    return SUITS.index(tile[1]), 5.5 if tile[0] == "0" else int(tile[0])
-
-
 TILES = tuple(sorted(KINDS + ("0m", "0p", "0s"), key=order))
 
 WIDTH, HEIGHT = 30, 40
@@ -124,9 +118,3 @@ def sprite_svg():
     symbols = "\n".join(f'<symbol id="{symbol_id(t)}" viewBox="0 0 {WIDTH} {HEIGHT}">'
                         f'{drawing(t)}</symbol>' for t in TILES)
     return f'<svg xmlns="http://www.w3.org/2000/svg">\n{symbols}\n</svg>\n'
-
-
-def tile_name(tile, strings):
-    """A tile's name for screen readers, from the page's strings ([tiles.name]): "3만", "三萬"."""
-    names = strings["tiles"]["name"]
-    return names[tile]

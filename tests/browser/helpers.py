@@ -69,8 +69,9 @@ def visible_error(page, name):
 
 
 def address(page):
-    """The calculator's address once it has caught up with the form: it is rewritten when input
-    pauses (site/calculator write_link), so wait for no pending write, then read it."""
+    """The calculator's (or the conditions page's) address once it has caught up with the form:
+    it is rewritten when input pauses (site/address.py Link), so wait for no pending write, then
+    read it."""
     page.wait_for_selector("html:not([data-link=pending])", state="attached")
     return page.evaluate("location.href")
 

@@ -4,7 +4,7 @@ import pytest
 
 from .conftest import READY
 from .test_access import AXE
-from .test_ledger import KEY
+from .ledger_page import KEY
 from .test_ledger_share import envelope, page_game
 from .test_ledger_table_trial import ALL_LAST, open_table
 

@@ -11,6 +11,7 @@ from engine.conditions import conditions
 from engine.conditions.state import read_query
 
 from .conftest import READY, Watch
+from .helpers import address
 
 sys.path.insert(0, str(build.SITE))
 from conditions import present as conditions_present  # noqa: E402
@@ -52,7 +53,7 @@ def test_the_default_scores_are_written_as_the_label_says(context, base_url, lan
     page.select_option("#f-players", "3")
     assert page.input_value("#f-scores") == three
     assert page.get_attribute("#results", "data-state") == "ok"
-    assert "scores=" not in page.url
+    assert "scores=" not in address(page)
     page.select_option("#f-players", "4")
     assert page.input_value("#f-scores") == four
     watch.clean()
@@ -91,14 +92,14 @@ def test_live_edits_and_the_url_follows(context, base_url):
     _answer, texts = expected(query, "ko")
     assert shown(page) == {hook: text for hook, (text, _h) in texts.items()}
     assert shown(page)["draw-noten"] == "리치하면 유국 때는 텐파이예요"
-    params = {k: v[0] for k, v in parse_qs(urlparse(page.url).query).items()}
+    params = {k: v[0] for k, v in parse_qs(urlparse(address(page)).query).items()}
     assert params == query
     # each seat's choice says its wind in this hand: seat 4 deals
     options = page.locator("#f-seat option").all_text_contents()
     assert options == ["자리 1(기가 · 남가)", "자리 2(서가)", "자리 3(북가)", "자리 4(동가)"]
     page.select_option("#f-seat", "0")
     assert page.get_attribute("#results", "data-need-seat") == "0"
-    assert "seat=0" in page.url
+    assert "seat=0" in address(page)
     # three players: the fourth seat's row goes, the scores take three values
     page.select_option("#f-players", "3")
     assert page.locator("#results").get_attribute("data-state") == "stale"
@@ -109,6 +110,30 @@ def test_live_edits_and_the_url_follows(context, base_url):
     page.select_option("#f-dealer", "2")
     assert page.get_attribute("#results", "data-state") == "ok"
     assert page.locator('[data-need-row="ron-3"]').is_hidden()
+    watch.clean()
+
+
+@pytest.mark.parametrize("lang", ["ko", "ja"])
+def test_three_players_are_said_as_three(context, base_url, lang):
+    """Three players: the target menu names each place once (last is third, so "not last" is
+    second), and a dealer on the fourth seat is told the three seats there are, as the menu
+    names them."""
+    words = strings(lang)["conditions"]
+    page, watch = open_conditions(context, base_url, lang, "?dealer=3&place=2")
+    options = page.locator("#f-place option")
+    assert options.all_text_contents() == [words["place"]["1"], words["place"]["2"], words["place"]["last"]]
+    page.select_option("#f-players", "3")
+    texts = options.all_text_contents()
+    assert texts == [words["place"]["1"], words["place"]["last"], words["place"]["3"]]
+    assert len(set(texts)) == 3 and options.nth(2).is_disabled()
+    seats = [words["seat"]["label"].format(n=n) for n in (1, 3)]
+    assert page.inner_text('[data-error="dealer"]').strip() == words["error"]["out_of_range_dealer"].format(
+        label=words["label"]["dealer"], low=seats[0], high=seats[1])
+    page.select_option("#f-dealer", "0")
+    assert page.get_attribute("#results", "data-state") == "ok"
+    assert "players=3" in address(page)
+    page.select_option("#f-players", "4")
+    assert options.all_text_contents() == [words["place"]["1"], words["place"]["2"], words["place"]["last"]]
     watch.clean()
 
 
@@ -145,7 +170,7 @@ def test_keyboard_only(context, base_url):
             "ties", "kiriage", "multi", "tsumoloss"} <= reached
     page.focus("#f-place")
     page.keyboard.press("ArrowDown")
-    assert "place=2" in page.url
+    assert "place=2" in address(page)
     watch.clean()
 
 

@@ -12,7 +12,9 @@ import time
 import pytest
 
 import build
-from engine.ledger import games
+from engine.ledger.envelope import new_game
+from engine.ledger.games import open_shelf
+from engine.ledger.storage import MemoryStorage
 
 from .conftest import READY
 from .helpers import card
@@ -34,9 +36,9 @@ def strings(lang):
 
 def kept_storage():
     """localStorage as the ledger leaves it: one game of two hands, two seats named."""
-    storage = games.MemoryStorage()
-    shelf = games.open_shelf(storage, NOW)
-    game = games.new_game(names=["민수", "", "유키", ""])
+    storage = MemoryStorage()
+    shelf = open_shelf(storage, NOW)
+    game = new_game(names=["민수", "", "유키", ""])
     game["hands"] = [dict(hand) for hand in HANDS]
     shelf.add(game, NOW)
     return dict(storage.items)

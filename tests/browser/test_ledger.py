@@ -6,19 +6,14 @@ page exports; the hands themselves are the table's facts (who won, on whose disc
 import json
 import pathlib
 import re
-import subprocess
-import sys
-import tomllib
 
 import pytest
 
 import build
 
-from .conftest import READY, Watch
-
-KEY = "mahjong-ledger"  # version 1's one game: still read (and moved in) on first open
-INDEX, GAME = "mahjong-ledger.games", "mahjong-ledger.game."  # version 2: several games (§10.4)
-CONTROLLED = "navigator.serviceWorker.controller !== null"
+from .conftest import READY
+from .ledger_page import (KEY, CONTROLLED, words, cli, points, open_ledger, board, expected_board,
+                          kept_games, exported, start, fill, preview, add)
 
 # A four-player game of five hands: a riichi ron, a dealer tsumo, a tsumo with one honba, a draw
 # with two tenpai (one of them in riichi), and a double ron on one discard with a riichi stick.
@@ -30,107 +25,6 @@ HANDS = [
     {"result": "ron", "from": 1, "winners": [{"seat": 0, "han": 2, "fu": 30},
                                              {"seat": 3, "han": 4, "fu": 30}], "riichi": [3]},
 ]
-
-
-def words(lang):
-    return tomllib.loads((build.CONTENT / lang / "strings.toml").read_text(encoding="utf-8"))["ledger"]
-
-
-def cli(record):
-    """The command line's replay of a record (SPEC §6.3)."""
-    done = subprocess.run([sys.executable, "-m", "engine.ledger", "-"], input=json.dumps(record),
-                          capture_output=True, text=True, cwd=build.ROOT, check=True)
-    return json.loads(done.stdout)
-
-
-def points(text):
-    return int(text.replace(",", "").replace("\u2212", "-").replace("+", "").strip())
-
-
-def open_ledger(context, base_url, lang, query=""):
-    page = context.new_page()
-    watch = Watch(page)
-    page.goto(f"{base_url}{lang}/ledger/{query}")
-    page.wait_for_selector(READY, timeout=60_000)
-    return page, watch
-
-
-def board(page):
-    scores = [page.locator(f'[data-ledger-score="{seat}"]') for seat in range(4)]
-    return {"round": page.inner_text("[data-ledger-round]").strip(),
-            "honba": int(page.inner_text("[data-ledger-honba]")),
-            "sticks": int(page.inner_text("[data-ledger-sticks]")),
-            "scores": [points(score.inner_text()) for score in scores if score.is_visible()]}
-
-
-def expected_board(game, lang):
-    upcoming = game["next"]
-    wind = words(lang)["wind"][upcoming["round"][0]]
-    name = words(lang)["board"]["round"].format(wind=wind, number=upcoming["round"][1:])
-    return {"round": name, "honba": upcoming["honba"],
-            "sticks": upcoming["sticks"], "scores": upcoming["scores"]}
-
-
-def kept_games(page):
-    """The games the page keeps (SPEC §10.4): the current one's id, and each stored envelope in
-    the list's order."""
-    items = page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
-    if INDEX not in items:
-        return None, []
-    index = json.loads(items[INDEX])
-    return index["current"], [json.loads(items[GAME + game_id]) for game_id in index["order"]]
-
-
-def stored_current(page):
-    """The envelope of the game the page keeps as its current one."""
-    current, kept = kept_games(page)
-    return next(envelope for envelope in kept if envelope["id"] == current)
-
-
-def exported(page):
-    """The record the page exports (its names and `ended` left to exported_game)."""
-    record = exported_game(page)
-    return {key: record[key] for key in ("rules", "hands")}
-
-
-def exported_game(page):
-    return json.loads(page.input_value("[data-ledger-export]"))
-
-
-def start(page, players=4):
-    page.check(f"#lr-players-{players}")
-    page.click("[data-ledger-start]")
-    page.wait_for_selector("[data-ledger-game]:not([hidden])")
-
-
-def fill(page, hand):
-    """Put a hand into the next-hand form, control by control, as a user would."""
-    page.check(f'#lh-result-{hand["result"]}')
-    for winner in hand.get("winners", []):
-        seat = winner["seat"]
-        page.check(f"#lh-winner-{seat}")
-        if winner.get("yakuman"):
-            page.select_option(f"#lh-yakuman-{seat}", str(winner["yakuman"]))
-            if "pao" in winner:
-                page.select_option(f"#lh-pao-{seat}", str(winner["pao"]))
-        else:
-            page.select_option(f"#lh-han-{seat}", str(winner["han"]))
-            page.select_option(f"#lh-fu-{seat}", str(winner["fu"]))
-    if "from" in hand:
-        page.select_option("#lh-from", str(hand["from"]))
-    for name in ("riichi", "tenpai", "nagashi"):
-        for seat in hand.get(name, []):
-            page.check(f"#lh-{name}-{seat}")
-
-
-def preview(page, players=4):
-    return [points(page.inner_text(f'[data-ledger-preview="{seat}"]')) for seat in range(players)]
-
-
-def add(page):
-    rows = page.locator("[data-ledger-history] tr").count()
-    page.click("[data-ledger-add]")
-    page.wait_for_function(f"document.querySelectorAll('[data-ledger-history] tr').length === {rows + 1}")
 
 
 @pytest.mark.parametrize("lang", ["ko", "ja"])

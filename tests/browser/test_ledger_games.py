@@ -12,7 +12,7 @@ from engine.ledger import link
 from tests.test_ledger_store import V1_CURRENT, V1_PREVIOUS
 
 from .conftest import READY, Watch
-from .test_ledger import (INDEX, add, board, cli, expected_board, exported, fill, kept_games,
+from .ledger_page import (INDEX, add, board, cli, expected_board, exported, fill, kept_games,
                           open_ledger, start, words)
 from .test_ledger_share import page_game
 

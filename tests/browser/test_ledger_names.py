@@ -5,7 +5,7 @@ import pytest
 
 from engine import ledger
 
-from .test_ledger import add, board, cli, fill, open_ledger, start, stored_current, words
+from .ledger_page import add, board, cli, fill, open_ledger, start, stored_current, words
 
 HANDS = [
     {"result": "ron", "from": 2, "winners": [{"seat": 1, "han": 3, "fu": 40}], "riichi": []},

@@ -6,7 +6,7 @@ import pytest
 
 import build
 
-from .test_ledger import add, board, cli, expected_board, exported, fill, open_ledger, preview, \
+from .ledger_page import add, board, cli, expected_board, exported, fill, open_ledger, preview, \
     words
 
 sys.path.insert(0, str(build.SITE))

@@ -15,10 +15,10 @@ from engine.ledger import link, read_hand, replay, rules_from
 from tests.tenhou import DATA, convert, games
 
 from .conftest import READY, Watch
-from .test_ledger import KEY, board, cli, expected_board, kept_games, stored_current, words
+from .ledger_page import KEY, board, cli, expected_board, kept_games, stored_current, words
 
 sys.path.insert(0, str(__import__("build").SITE))
-from ledger import present as ledger_present  # noqa: E402  (site/: the page's own wording, for the pasted text)
+from ledger import summary as ledger_summary  # noqa: E402  (site/: the page's own wording, for the pasted text)
 
 NAMES = ["김민수", "佐藤 花子", "Kim", "이지은"]
 
@@ -205,7 +205,7 @@ def test_three_seats_in_the_chart_and_the_result_to_paste(context, base_url):
     played = end({"rules": game["rules"], "hands": game["hands"]})
     pasted = page.evaluate("() => window.__shared")
     # after the game no hand is being played: names without a wind, as the final table has them
-    assert pasted == ledger_present.standings_text(words("ko"), game, played["final"], date.today())
+    assert pasted == ledger_summary.standings_text(words("ko"), game, played["final"], date.today())
     assert pasted.splitlines()[1].startswith("1위 ") and pasted.splitlines()[1].endswith("pt)")
     assert "(" not in pasted.splitlines()[1].split("점")[0]
     watch.clean()

@@ -17,7 +17,7 @@ from engine.conditions.state import read_query
 from engine.ledger import link
 
 from .conftest import READY
-from .test_ledger import add, cli, exported, fill, open_ledger, points, start, stored_current, words
+from .ledger_page import add, cli, exported, fill, open_ledger, points, start, stored_current, words
 from .test_ledger_share import envelope, page_game, stored_page
 
 HANDS = [  # E1 (dealer 0), E2 after a non-dealer ron, then a draw with one riichi
@@ -37,6 +37,13 @@ def riichi_pressed(page, players=4):
 
 def sheet_preview(page, players=4):
     return [points(page.inner_text(f'[data-table-preview="{seat}"]')) for seat in range(players)]
+
+
+def after_sheet(page, players=4):
+    """Each panel's points (this hand's riichi paid) moved by the sheet's preview: the points
+    after the hand."""
+    shown = zip(table_scores(page, players), sheet_preview(page, players))
+    return [points + change for points, change in shown]
 
 
 def open_table(page):
@@ -65,7 +72,7 @@ def test_a_reload_mid_hand_keeps_the_riichi_the_entry_and_the_view(context, base
     assert table_scores(page) == [25000, 24000, 24000, 25000]
     expected = cli({**exported(page), "hands": [
         {"result": "ron", "from": 3, "riichi": [1, 2], "winners": [{"seat": 1, "han": 4, "fu": 30}]}]})
-    assert sheet_preview(page) == expected["hands"][0]["deltas"]
+    assert after_sheet(page) == expected["hands"][0]["scores"]
 
     page.reload()  # a discarded tab: the page opens afresh
     page.wait_for_selector(READY, timeout=60_000)
@@ -75,7 +82,7 @@ def test_a_reload_mid_hand_keeps_the_riichi_the_entry_and_the_view(context, base
     assert page.inner_text("[data-table-sticks]").strip() == "2"
     assert page.is_visible("[data-table-sheet-box]")
     assert page.input_value("#tv-han") == "4"
-    assert sheet_preview(page) == expected["hands"][0]["deltas"]
+    assert after_sheet(page) == expected["hands"][0]["scores"]
 
     rows = page.locator("[data-ledger-history] tr").count()
     page.click("[data-table-confirm]")

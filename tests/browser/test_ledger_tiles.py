@@ -11,7 +11,7 @@ import build
 import engine
 from engine.presets import PRESETS, preset_rules
 
-from .test_ledger import add, board, cli, exported, expected_board, open_ledger, preview, start
+from .ledger_page import add, board, cli, exported, expected_board, open_ledger, preview, start
 
 LANGS = ("ko", "ja")
 PINFU = ["2m", "3m", "4m", "0p", "6p", "7p", "3s", "4s", "5s", "6s", "8s", "3z", "3z", "7s"]

@@ -6,7 +6,7 @@ import build
 
 from .conftest import SUBPATH, serve
 from .helpers import READY, card
-from .test_ledger import add, board, fill, start
+from .ledger_page import add, board, fill, start
 
 
 @pytest.fixture(scope="module")

@@ -45,7 +45,7 @@ def test_the_hk_middle_card_is_the_amount_before_splitting(open_page, lang):
     label = page.locator("[data-middle-label]").inner_text().strip()
     assert label == STRINGS[lang]["card"]["middle_hk"]
     # the table value of 2 fan is 4; times the point value 2.5 is what the card shows
-    glossary = {"ko": ("환산 점수", "1점의 값"), "ja": ("卓点", "レート")}[lang]
+    glossary = {"ko": ("환산 점수", "1점의 값"), "ja": ("表の点数", "レート")}[lang]
     assert all(word in label for word in glossary)
     assert card(page, "middle") == "10"
     watch.clean()

@@ -10,7 +10,7 @@ import pytest
 from ledger.tilebox import seat_wind
 
 from .conftest import READY, Watch
-from .test_ledger import cli, exported, points, start, stored_current, words
+from .ledger_page import cli, exported, points, start, stored_current, words
 from .test_ledger_tiles import PINFU_ON_8S, expected as tiles_value
 
 # Seats in turn order counter-clockwise from the bottom: bottom, right, top, left.
@@ -174,7 +174,9 @@ def confirmed_as_the_command_line(page, hand):
     the saved hand is `hand` and the view's scores are the command line's. Returns its game."""
     expected = cli({**exported(page), "hands": [hand]})
     preview = [points(page.inner_text(f'[data-table-preview="{seat}"]')) for seat in range(4)]
-    assert preview == expected["hands"][0]["deltas"]
+    panels = [points(page.inner_text(f'[data-table-score="{seat}"]')) for seat in range(4)]
+    # From the points the panels show (this hand's riichi paid) to the command line's after it.
+    assert [shown + change for shown, change in zip(panels, preview)] == expected["hands"][0]["scores"]
     page.click("[data-table-confirm]")
     wait_hands(page, 1)
     saved = exported(page)

@@ -2,86 +2,23 @@
 
 Every expected value (yaku, han, fu, total, waits) comes from the independent `mahjong` package,
 never from our engine: the page must agree with it, from a link and from taps on the palette.
+What the page shows for a link or a state (the yaku rows, the value, the cards, the waits, the
+messages) is proven in both languages in plain Python by tests/test_tiles_cards.py, with that
+package's answers (`mahjong_value`, taken from there); here stay the taps, the palette, the
+layout, what the page hides and shows, and one boot per case showing that the page writes those
+values.
 """
-from urllib.parse import urlencode
-
 import pytest
-from mahjong.agari import Agari
-from mahjong.constants import EAST, NORTH, SOUTH, WEST
-from mahjong.hand_calculating.fu import FuCalculator
-from mahjong.hand_calculating.hand import HandCalculator
-from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
-from mahjong.hand_calculating.scores import ScoresCalculator
-from mahjong.hand_calculating.yaku_config import YAKU_ID_TO_TENHOU_ID
-from mahjong.tile import TilesConverter
 
 import build
-from tests.tenhou_agari import YAKU_IDS as TENHOU_YAKU  # Tenhou's yaku ids -> our names
+from tests.test_calculator_cards import opened
+from tests.test_tiles_cards import (DOUBLE_WIND, HAND, KITA_RINSHAN, SANMA, WAITING, han_text,
+                                    link, mahjong_value, split, value_text)
 
 from .helpers import address, card, shipped_scripts
 
 LANGS = ("ko", "ja")
 STRINGS = {lang: build.load_strings(lang) for lang in LANGS}
-WINDS = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
-DORA_IDS = (52, 53, 54)  # dora, ura, aka: counted, not yaku
-
-
-def split(text):
-    """'123m55z' -> ['1m', '2m', '3m', '5z', '5z']"""
-    out, digits = [], ""
-    for char in text:
-        if char.isdigit():
-            digits += char
-        else:
-            out += [digit + char for digit in digits]
-            digits = ""
-    return out
-
-
-def to_136(tiles):
-    by_suit = {"m": "", "p": "", "s": "", "z": ""}
-    for tile in tiles:
-        by_suit[tile[1]] += tile[0]
-    return TilesConverter.string_to_136_array(man=by_suit["m"], pin=by_suit["p"],
-                                              sou=by_suit["s"], honors=by_suit["z"])
-
-
-def to_34(tile):
-    return "mpsz".index(tile[1]) * 9 + int(tile[0]) - 1
-
-
-def mahjong_value(hand, agari, win="ron", seatwind="S", roundwind="E", riichi=False, dora="",
-                  double_wind_fu=4):
-    """What the mahjong package makes of a closed hand: ([(yaku, han)], han, fu, total), or
-    None when it has no yaku. `double_wind_fu`=2 recounts its fu as M-League does."""
-    tiles = split(hand)
-    tiles_136 = to_136(tiles)
-    win_tile = max(t for t in tiles_136 if t // 4 == to_34(agari))
-    config = HandConfig(is_tsumo=win == "tsumo", is_riichi=riichi,
-                        player_wind=WINDS[seatwind], round_wind=WINDS[roundwind],
-                        options=OptionalRules(has_open_tanyao=True, fu_for_open_pinfu=True))
-    indicators = to_136(split(dora)) if dora else None
-    response = HandCalculator.estimate_hand_value(tiles_136, win_tile, dora_indicators=indicators,
-                                                  config=config)
-    if response.error:
-        return None
-    yaku = [(TENHOU_YAKU[YAKU_ID_TO_TENHOU_ID[y.yaku_id]], y.han_closed) for y in response.yaku
-            if YAKU_ID_TO_TENHOU_ID[y.yaku_id] not in DORA_IDS]
-    fu, total = response.fu, response.cost["total"]
-    if double_wind_fu == 2 and any(d["reason"] == FuCalculator.DOUBLE_VALUED_PAIR
-                                   for d in response.fu_details):
-        counted = sum(d["fu"] for d in response.fu_details) - 2
-        fu = (counted + 9) // 10 * 10
-        total = ScoresCalculator.calculate_scores(response.han, fu, config)["total"]
-    return yaku, response.han, fu, total
-
-
-def han_text(lang, han):
-    return STRINGS[lang]["tiles"]["han"].format(n=han)
-
-
-def value_text(lang, han, fu):
-    return STRINGS[lang]["tiles"]["han_fu"].format(han=han, fu=fu)
 
 
 def shown_yaku(page):
@@ -89,14 +26,6 @@ def shown_yaku(page):
     return sorted((rows.nth(i).get_attribute("data-yaku"),
                    rows.nth(i).locator(".tiles-yaku-han").inner_text().strip())
                   for i in range(rows.count()))
-
-
-def link(**keys):
-    return "?" + urlencode({"rule": "riichi", "fumode": "tiles", **keys})
-
-
-# A closed riichi ron: riichi, pinfu, tanyao, one dora (indicator 1m: the dora is 2m).
-HAND = dict(hand="234m456p345678s55p", agari="3s", riichi="1", dora="1m")
 
 
 def expect(page, lang, expected):
@@ -108,7 +37,8 @@ def expect(page, lang, expected):
     assert page.locator("#results").get_attribute("data-state") == "ok"
 
 
-@pytest.mark.parametrize("lang", LANGS)
+# Both languages, and the hand as held: test_tiles_cards.py, the same name
+@pytest.mark.parametrize("lang", ["ko"])
 def test_a_hand_from_a_link_shows_what_the_mahjong_package_counts(open_page, lang):
     expected = mahjong_value(HAND["hand"], HAND["agari"], riichi=True, dora=HAND["dora"])
     assert expected[1] == 4  # riichi, pinfu, tanyao and a dora: the hand is what it claims
@@ -150,58 +80,9 @@ def test_the_same_hand_tapped_on_the_palette_gives_the_same_result(open_page, la
     watch.clean()
 
 
-WAITING = "234m456p678s55s34p"  # 13 tiles: 2p or 5p (two-sided), tanyao either way
-
-
-def mahjong_waits(hand):
-    """[(tile, ron total or None, tsumo total or None)] by the mahjong package."""
-    tiles = split(hand)
-    counts = TilesConverter.to_34_array(to_136(tiles))
-    found = []
-    for kind in range(34):
-        if counts[kind] >= 4:
-            continue
-        counts[kind] += 1
-        if Agari().is_agari(counts):
-            tile = f"{kind % 9 + 1}{'mpsz'[kind // 9]}"
-            wins = [mahjong_value(hand + tile, tile, win=win) for win in ("ron", "tsumo")]
-            found.append((tile, *wins))
-        counts[kind] -= 1
-    return found
-
-
-def win_text(lang, value):
-    words = STRINGS[lang]["tiles"]
-    if value is None:
-        return words["no_yaku"]
-    _yaku, han, fu, total = value
-    return words["wait_value"].format(total=f"{total:,}", value=value_text(lang, han, fu))
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_thirteen_tiles_show_their_waits_with_each_value(open_page, lang):
-    expected = mahjong_waits(WAITING)
-    assert [tile for tile, *_ in expected] == ["2p", "5p"]
-    page, watch = open_page(lang, link(hand=WAITING))
-    words = STRINGS[lang]["tiles"]
-    assert page.locator("[data-tiles-tenpai]").inner_text().strip() == words["tenpai"]
-    rows = page.locator("[data-tiles-waits] [data-wait]")
-    assert [rows.nth(i).get_attribute("data-wait") for i in range(rows.count())] == ["2p", "5p"]
-    for index, (_tile, ron, tsumo) in enumerate(expected):
-        wins = rows.nth(index).locator(".tiles-wait-win").all_inner_texts()
-        assert wins == [f'{words["ron"]} {win_text(lang, ron)}',
-                        f'{words["tsumo"]} {win_text(lang, tsumo)}']
-    watch.clean()
-
-
-# A closed ron, East seat in the East round with an East pair: a closed terminal triplet (8 fu)
-# and a two-sided wait, so the pair's 4 fu make 42 -> 50 fu, its 2 fu 40 fu.
-DOUBLE_WIND = dict(hand="111m456p789s234s11z", agari="4s", riichi="1", seatwind="E",
-                   roundwind="E")
-
-
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("preset,double_wind_fu", [("tenhou", 4), ("mleague", 2)])
+# (DOUBLE_WIND.) Each preset in both languages: test_tiles_cards.py, the same name; here each
+# preset chosen on the page once.
+@pytest.mark.parametrize("lang,preset,double_wind_fu", [("ko", "tenhou", 4), ("ja", "mleague", 2)])
 def test_a_preset_sets_the_double_wind_pair(open_page, lang, preset, double_wind_fu):
     expected = mahjong_value(DOUBLE_WIND["hand"], DOUBLE_WIND["agari"], riichi=True,
                              seatwind="E", roundwind="E", double_wind_fu=double_wind_fu)
@@ -213,13 +94,11 @@ def test_a_preset_sets_the_double_wind_pair(open_page, lang, preset, double_wind
     watch.clean()
 
 
+# Every bad link's message in both languages: test_tiles_cards.py, the same name; here the
+# hostile one, in each language: nothing injected.
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("keys,field,code", [
     (dict(hand="<img src=x onerror=alert(1)>"), "hand", "bad_tiles"),
-    (dict(hand="123m456p789s11z"), "hand", "tile_count"),
-    (dict(hand="123m456p789s555z22z", agari="9m"), "agari", "not_in_hand"),
-    (dict(hand="123m456p789s555z22z", agari="2z", riichi="1", melds="pon:777z"), "hand",
-     "tile_count"),
 ])
 def test_a_bad_or_hostile_link_says_why_next_to_the_field(open_page, site_root, lang, keys,
                                                           field, code):
@@ -264,7 +143,6 @@ def test_the_tiles_have_names_for_screen_readers(open_page):
 
 # Three-player riichi is played without 2m–8m (so without the red 5m) and without chi (SPEC §9.2).
 SANMA_GONE = ["2m", "3m", "4m", "5m", "0m", "6m", "7m", "8m"]
-SANMA = dict(hand="123456789p123s99m", agari="9p")  # with riichi: riichi, pinfu, ittsu
 HIDDEN = "els => els.filter(el => !el.checkVisibility()).map(el => el.getAttribute('{key}'))"
 
 
@@ -305,11 +183,39 @@ def test_three_players_are_offered_no_chi_and_no_2m_to_8m(open_page, lang):
     watch.clean()
 
 
+# Three players, a non-dealer's closed tsumo on the tile drawn after a North set aside, no kan
+# in the hand (KITA_RINSHAN): rinshan kaihou all the same (Tenhou's rule; engine.situation), and
+# the North a dora. Its values from a link in both languages: test_tiles_cards.py.
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("keys,field,code,shown", [
-    (dict(hand="456789p123s99m", agari="9p", melds="chi:123p"), "melds", "no_chi_sanma",
+def test_three_players_tick_rinshan_after_a_north_set_aside(open_page, lang):
+    yaku, han, fu, _total = mahjong_value(KITA_RINSHAN["hand"], "9s", win="tsumo", rinshan=True)
+    assert sorted(name for name, _han in yaku) == ["menzen_tsumo", "rinshan"]
+    kita = STRINGS[lang]["tiles"]["dora_count"].format(
+        label=STRINGS[lang]["tiles"]["dora_kind"]["kita"], n=1)
+    page, watch = open_page(lang, link(**KITA_RINSHAN))
+    assert page.locator("#f-rinshan").is_hidden()  # no kan, no North: no replacement tile
+    page.fill("#f-kita", "1")
+    page.check("#f-rinshan")
+    assert shown_yaku(page) == sorted((name, han_text(lang, h)) for name, h in yaku)
+    assert page.locator("[data-tiles-value]").inner_text().strip() == value_text(lang, han + 1, fu)
+    assert page.locator("[data-tiles-dora-counts]").inner_text().strip() == kita
+    url = address(page)
+    assert "kita=1" in url and "rinshan=1" in url
+    watch.clean()
+    # the link keeps it
+    page, watch = open_page(lang, link(**KITA_RINSHAN, kita="1", rinshan="1"))
+    assert page.locator("#f-rinshan").is_checked()
+    assert shown_yaku(page) == sorted((name, han_text(lang, h)) for name, h in yaku)
+    assert "rinshan=1" in address(page)
+    watch.clean()
+
+
+# Both cases' messages in both languages: test_tiles_cards.py, the same name; here each case
+# once, the refused tiles shown.
+@pytest.mark.parametrize("lang,keys,field,code,shown", [
+    ("ko", dict(hand="456789p123s99m", agari="9p", melds="chi:123p"), "melds", "no_chi_sanma",
      "[data-tiles-melds] .tiles-meld-chi"),
-    (dict(hand="234m456789p123s99m", agari="9p"), "hand", "not_in_sanma",
+    ("ja", dict(hand="234m456789p123s99m", agari="9p"), "hand", "not_in_sanma",
      '[data-tiles-hand] [data-held="3m"]'),
 ])
 def test_three_players_refuse_a_chi_or_2m_to_8m_next_to_the_field(open_page, lang, keys, field,
@@ -345,6 +251,17 @@ def test_thirteen_tiles_show_no_payments_fu_or_ledger_link_of_another_hand(open_
     names = STRINGS[lang]["tiles"]["name"]
     dock = page.locator("[data-dock-waits]")  # the bar stays, naming the waits
     assert names["2p"] in dock.inner_text() and names["5p"] in dock.inner_text()
+    # each wait with its ron and tsumo, as the page's Python writes them (their values against
+    # the mahjong package: test_tiles_cards.py::test_thirteen_tiles_show_their_waits_with_each_value)
+    shown = opened(lang, link(hand=WAITING))["tiles"]
+    words = STRINGS[lang]["tiles"]
+    assert page.locator("[data-tiles-tenpai]").inner_text().strip() == shown["tenpai"]
+    assert dock.inner_text().strip() == shown["dock"]
+    rows = page.locator("[data-tiles-waits] [data-wait]")
+    drawn = [(rows.nth(i).get_attribute("data-wait"),
+              *rows.nth(i).locator(".tiles-wait-win").all_inner_texts()) for i in range(rows.count())]
+    assert drawn == [(tile, f'{words["ron"]} {ron}', f'{words["tsumo"]} {tsumo}')
+                     for tile, ron, tsumo in shown["waits"]]
     # the winning tile in: this hand's payments, fu and link
     _yaku, _han, fu, total = mahjong_value(WAITING + "2p", "2p")
     page.click('[data-tiles-palette] [data-tile="2p"]')
