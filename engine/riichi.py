@@ -94,7 +94,7 @@ def cannot_occur(hand):
     if hand.yakuman:
         return ()
     if hand.fu == 20 and hand.win == "ron":
-        notices.append("cannot_occur_ron_20fu")
+        return ("cannot_occur_ron_20fu",)  # why 20 fu is no ron is enough: no second notice
     if hand.han == 1 and hand.fu in (20, 25):
         notices.append(f"cannot_occur_1han_{hand.fu}fu")
     if hand.han == 2 and hand.fu == 25 and hand.win == "tsumo":

@@ -213,6 +213,7 @@ def test_every_engine_code_has_words(lang):
     notices = set()
     for mapping in ({"han": "4", "fu": "40"}, {"han": "4", "fu": "30", "kiriage": "1"},
                     {"han": "13", "kazoe": "0"}, {"han": "1", "fu": "20"}, {"han": "1", "fu": "25"},
+                    {"han": "1", "fu": "20", "win": "tsumo"},  # a ron says only its own 20 fu
                     {"fumode": "count", "menzen": "0"}, {"rule": "hk", "fan": "12"},
                     {"rule": "hk", "fan": "1"}, {"rule": "mcr", "points": "1"},
                     {"rule": "nmjl", "jokerless": "1"}):

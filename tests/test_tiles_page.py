@@ -149,8 +149,8 @@ PLAIN = {"han": 4, "fu": 30, "yakuman": 0, "dora": 1, "ura": 0, "aka": 1, "kita"
 
 
 @pytest.mark.parametrize("seat, round_, ja, ko", [
-    ("E", "E", ["自風 東", "場風 東"], ["자풍패 동", "장풍패 동"]),  # the dealer's double wind
-    ("S", "S", ["自風 南", "場風 南"], ["자풍패 남", "장풍패 남"]),
+    ("E", "E", ["自風 東", "場風 東"], ["자풍 동", "장풍 동"]),  # the dealer's double wind
+    ("S", "S", ["自風 南", "場風 南"], ["자풍 남", "장풍 남"]),
 ])
 def test_a_wind_yaku_names_its_wind_as_tenhou_does(seat, round_, ja, ko):
     """Tenhou writes 「自風 東」「場風 南」 beside 「役牌 白」; a wind triplet's yaku say the wind

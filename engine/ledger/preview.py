@@ -83,8 +83,6 @@ def notes(hand, rules):
     for winner in winners:
         if not winner.get("yakuman"):
             codes = cannot_occur(Hand(winner["han"], winner["fu"], hand["result"], False))
-            if "cannot_occur_ron_20fu" in codes:  # a ron: why 20 fu is not one is enough
-                codes = ("cannot_occur_ron_20fu",)
             if codes:
                 cannot.append((winner["seat"], codes))
     three_abort = len(winners) == 3 and rules["tripleron"] == "draw" and hand["result"] == "ron"

@@ -65,7 +65,7 @@ def draw_list():
             set_text("[data-game-when]", said["when"], item)
             set_text("[data-game-what]", said["what"], item)
             set_text("[data-game-names]", said["names"], item)
-        is_current = game_id == current
+        is_current = game_id == current and not model.following  # a followed game is on show
         q("[data-game-current]", item).hidden = not is_current
         if is_current:
             q("[data-game-resume]", item).setAttribute("aria-current", "true")

@@ -201,6 +201,8 @@ def chart(words, series, me):
         number = [item[0] for item in series].index(name)
         points, started = [], False
         for index in drawn:
+            if index >= len(line):  # a shorter line (the page's are all as long as the season)
+                break
             value = line[index]
             if value is None:
                 continue

@@ -80,12 +80,11 @@ def draw_conflicts(games):
     view.put("conflicts", q("[data-season-conflicts]"),
              says["conflicts"].format(n=len(marked)) if marked else "")
     view.hide("conflicts-box", q("[data-season-conflicts]"), not marked)
-    items = [("li", {"data-season-conflict": copy["summary"]["uid"] or ""},
-              says["conflict_line"].format(date=(copy["started"] or "")[:10],
-                                           names=" · ".join(name for name in copy["summary"]["names"]
-                                                            if name),
-                                           hands=copy["summary"]["hands"],
-                                           mark=says["conflict_mark"]))
+    card = words()["card"]
+    items = [("li", {"data-season-conflict": copy["summary"]["uid"] or ""}, card["marked"].format(
+              line=says["conflict_line"].format(date=day_text(copy["started"]), names=card["names"].join(
+                  name for name in copy["summary"]["names"] if name), hands=copy["summary"]["hands"]),
+              mark=says["conflict_mark"]))
              for copy in marked]
     box = q("[data-season-conflict-list]")
     view.build(box, items)
@@ -220,11 +219,20 @@ def draw_card(name):
     card.hidden = False
 
 
+def day_text(started):
+    """A game's start day as the page's language writes a date (2026년 12월 7일, 2026年12月7日);
+    "" for a time that does not read as one."""
+    day = (started or "")[:10].split("-")
+    if len(day) != 3 or not all(part.isdigit() for part in day):
+        return ""
+    return words()["card"]["date"].format(year=int(day[0]), month=int(day[1]), day=int(day[2]))
+
+
 def game_line(result, rank, copy):
     says = words()["card"]
-    line = says["game_line"].format(date=(copy["started"] or "")[:10],
+    line = says["game_line"].format(date=day_text(copy["started"]),
                                     place=says["place"].format(n=rank),
                                     result=present.cell_text({"points": result / 10}, "points"))
     if copy["conflict"]:
-        line += f' · {words()["say"]["conflict_mark"]}'
+        line = says["marked"].format(line=line, mark=words()["say"]["conflict_mark"])
     return line

@@ -6,6 +6,7 @@ to its field; an alias with an empty name or to the same name is refused and sai
 reads the summaries the shelf keeps (the fingerprints the page works out in JavaScript equal
 Python's), counts a stale one again, and shows the command line's table."""
 import json
+import re
 
 import pytest
 
@@ -60,9 +61,10 @@ def test_two_disagreeing_copies_are_both_kept_and_marked(context, base_url, tmp_
     marked = page.eval_on_selector_all("[data-season-conflict-list] li", """items => items.map(
         item => [item.dataset.seasonConflict, item.textContent])""")
     assert [uid for uid, _text in marked] == [game["uid"]] * 2
-    hands = sorted(int(text.split(" · ")[-1].split(" ")[0].rstrip("국局")) for _uid, text in marked)
+    hands = sorted(int(re.search(r"(\d+)[국局]", text).group(1)) for _uid, text in marked)
     assert hands == sorted([len(game["hands"]), len(other["hands"])])
-    assert all(text.endswith(says["say"]["conflict_mark"]) for _uid, text in marked)
+    mark = says["card"]["marked"].format(line="", mark=says["say"]["conflict_mark"])  # (…) / （…）
+    assert all(text.endswith(mark) for _uid, text in marked)
     # both copies count: Ann played three games
     assert table_of(page)["Ann"]["games"] == "3"
     page.click('[data-season-open="Ann"]')
@@ -70,7 +72,7 @@ def test_two_disagreeing_copies_are_both_kept_and_marked(context, base_url, tmp_
     lines = page.eval_on_selector_all("[data-season-card-games] li", """items => items.map(
         item => [item.dataset.seasonConflict || "", item.textContent])""")
     assert sorted(uid for uid, _text in lines) == ["", game["uid"], game["uid"]]
-    assert sum(text.endswith(says["say"]["conflict_mark"]) for _uid, text in lines) == 2
+    assert sum(text.endswith(mark) for _uid, text in lines) == 2
     assert not watch.errors
 
 
