@@ -45,7 +45,8 @@ def preview(record, hand, editing=None, before=None, shown=False):
     if before is None:
         before = played(record)
     index = len(record["hands"]) if editing is None else editing
-    checked = read_hand(hand, index, rules_from(record.get("rules")))
+    rules = rules_from(record.get("rules"))
+    checked = read_hand(hand, index, rules)
     if editing is None:
         changed = dict(record, hands=list(record["hands"]) + [checked])
         after = played(changed)
@@ -63,7 +64,7 @@ def preview(record, hand, editing=None, before=None, shown=False):
     upcoming = later or (None if after["over"] else after["next"])
     seen = {"hand": checked, "record": changed, "before": before, "after": after, "moved": moved,
             "differs": differs, "upcoming": upcoming}
-    seen.update(notes(checked, rules_from(record.get("rules"))))
+    seen.update(notes(checked, rules))
     return seen
 
 

@@ -133,14 +133,14 @@ def preview(event=None, adding=False):
     added, else None."""
     record = model.record
     clear_errors(el["hand_form"])
-    model.draft = read_form_hand()  # whatever comes of the preview, the draft is the form's
     editing = model.editing
-    if record is None or (model.played(record)["over"] and editing is None):
+    live = record is not None and (editing is not None or not model.played(record)["over"])
+    settled = live and by_tiles(record, model.played(record), editing, event, adding)
+    # Read once, whatever comes of the preview: the form, a winner's tiles' values in, is the draft.
+    raw = model.draft = read_form_hand()
+    if not settled:
         return None
     before = model.played(record)
-    if not by_tiles(record, before, editing, event, adding):
-        return None
-    raw = model.draft = read_form_hand()  # again: the tiles' values are in the form now
     try:
         seen = model.preview(raw, editing)
     except ledger.RecordError as error:

@@ -1,7 +1,16 @@
 """Reading and driving the calculator page the way a user does."""
 from engine import DEFAULTS, KEYS
 
-READY = "html[data-engine=ready]"
+from .conftest import READY, Watch  # READY: one hook for every page (the tests take it from here too)
+
+
+def open_ready(context, url, timeout=60_000):
+    """A new page at `url`, watched, once its engine is live: (page, watch)."""
+    page = context.new_page()
+    watch = Watch(page)
+    page.goto(url)
+    page.wait_for_selector(READY, timeout=timeout)
+    return page, watch
 # In the page: set the han field, fire `input`, return the ms until the total card changed.
 INPUT_TO_CARD = """han => {
   const field = document.querySelector("#f-han");

@@ -8,7 +8,7 @@ import tomllib
 
 import build
 
-from .conftest import READY, Watch
+from .helpers import open_ready
 
 KEY = "mahjong-ledger"  # version 1's one game: still read (and moved in) on first open
 INDEX, GAME = "mahjong-ledger.games", "mahjong-ledger.game."  # version 2: several games (§10.4)
@@ -30,11 +30,7 @@ def points(text):
 
 
 def open_ledger(context, base_url, lang, query=""):
-    page = context.new_page()
-    watch = Watch(page)
-    page.goto(f"{base_url}{lang}/ledger/{query}")
-    page.wait_for_selector(READY, timeout=60_000)
-    return page, watch
+    return open_ready(context, f"{base_url}{lang}/ledger/{query}")
 
 
 def board(page):

@@ -10,8 +10,8 @@ import build
 from engine.conditions import conditions
 from engine.conditions.state import read_query
 
-from .conftest import READY, Watch
-from .helpers import address
+from .conftest import READY
+from .helpers import address, open_ready
 
 sys.path.insert(0, str(build.SITE))
 from conditions import present as conditions_present  # noqa: E402
@@ -35,11 +35,7 @@ def shown(page):
 
 
 def open_conditions(context, base_url, lang, query=""):
-    page = context.new_page()
-    watch = Watch(page)
-    page.goto(f"{base_url}{lang}/conditions/{query}")
-    page.wait_for_selector(READY, timeout=60_000)
-    return page, watch
+    return open_ready(context, f"{base_url}{lang}/conditions/{query}")
 
 
 @pytest.mark.parametrize("lang, four, three", [

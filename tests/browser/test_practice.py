@@ -13,7 +13,8 @@ import build
 from engine import calculate
 from engine.practice import query_text, question
 
-from .conftest import READY, Watch
+from .conftest import READY
+from .helpers import open_ready
 
 sys.path.insert(0, str(build.SITE))
 from practice import present  # noqa: E402
@@ -24,11 +25,7 @@ def strings(lang):
 
 
 def open_practice(context, base_url, lang, hash_=""):
-    page = context.new_page()
-    watch = Watch(page)
-    page.goto(f"{base_url}{lang}/practice/{hash_}")
-    page.wait_for_selector(READY, timeout=60_000)
-    return page, watch
+    return open_ready(context, f"{base_url}{lang}/practice/{hash_}")
 
 
 def shown_question(page):
