@@ -43,7 +43,9 @@ def _riichi_tiles(v):
             return {"rule": "riichi", "tiles": waits(v), "notices": []}
         valued = hand_value(v)
     except TileError as error:
-        raise InputError(error.field, error.code, v.get(error.field, "")) from None
+        refused = InputError(error.field, error.code, v.get(error.field, ""))
+        refused.tile = error.tile
+        raise refused from None
     outcome = riichi_payments(valued.hand, table_rules(v))
     result = _riichi_result(outcome)
     if valued.fu:

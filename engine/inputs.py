@@ -113,10 +113,11 @@ class InputError(EngineError):
 
     The subclasses only name the place in their message and keep their command line's JSON
     shape (SPEC §3.2: this one; §6.3: ``RecordError``; §7: ``StateError``). An ``out_of_range``
-    from ``integer`` also carries the range as ``low`` and ``high`` (the pages' sentences say it).
+    from ``integer`` also carries the range as ``low`` and ``high`` (the pages' sentences say it),
+    a ``too_many`` from the tiles the tile held too often as ``tile`` ("5m", "0p" a red five).
     """
 
-    low = high = None
+    low = high = tile = None
 
     def __init__(self, field, code, value, hand=None):
         super().__init__(f"{field}={quote(value)}: {code}")

@@ -9,8 +9,8 @@ from .fu import FuHand, count_fu
 from .keys import SITUATION_FLAGS
 from .riichi import Hand, TableRules, riichi_payments
 from .situation import RON_ONLY, TSUMO_ONLY, Facts, refused
-from .tiles import (DRAGONS, ORPHANS, WINDS, TileError, counts, name, next_tile, parse_melds, parse_tiles,
-                    readings)
+from .tiles import (DRAGONS, ORPHANS, SUITS, WINDS, TileError, counts, name, next_tile, parse_melds,
+                    parse_tiles, readings)
 from .yaku import Situation, yaku_of
 
 MAX_INDICATORS = 5  # dora and ura indicators, each
@@ -81,11 +81,11 @@ def read_tiles(v, counted=True):
             if red:
                 reds[tile // 9] += 1
                 if reds[tile // 9] > 1:
-                    raise TileError(field, "too_many")
+                    raise TileError(field, "too_many", "0" + SUITS[tile // 9])
             seen[tile] += 1
             plain[tile] += not red
             if seen[tile] > 4 or plain[tile] > plain_copies[tile]:
-                raise TileError(field, "too_many")
+                raise TileError(field, "too_many", name(tile))
     if three and any(m.kind in SANMA_NO_CALLS for m in melds):
         raise TileError("melds", "no_chi_sanma")
     size = len(concealed) + 3 * len(melds)

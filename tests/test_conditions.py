@@ -524,7 +524,7 @@ def test_words_ko():
     assert texts["ron-1"][0] == "서가에게서는 역만으로도 안 돼요"
     assert texts["ron-0"] == ("남가 직격 24,000 이상", "삼배만부터")
     texts = said("ko", [30100, 30000, 20000, 19900], 3, 0)
-    assert texts["tsumo"][0] == "쯔모라면 어떤 화료든 돼요"
+    assert texts["tsumo"][0] == "쯔모라면 점수와 상관없이 돼요"
 
 
 def test_words_ja():
@@ -536,14 +536,14 @@ def test_words_ja():
     texts = said("ja", [60000, 15000, 13000, 12000], 3, 2, multi=0)
     assert texts["tsumo"][0] == "ツモでは役満でも届かない点差です"
     texts = said("ja", [30100, 30000, 20000, 19900], 3, 0)
-    assert texts["ron-1"][0] == "西家からはどんな手でアガっても届きます"
+    assert texts["ron-1"][0] == "西家からの出アガリなら、どんな手でも条件を満たします"
 
 
 def test_a_rival_the_seat_must_pass_is_named_for_a_direct_hit_even_when_any_hand_does():
     """Seat 1 (30,000) chasing seat 0 (30,100): any ron wins, and the one from seat 0 is still
     said as the direct hit it is (round-7 Korean review); the others are plain rons."""
     ko = said("ko", [30100, 30000, 20000, 19900], 3, 1)
-    assert ko["ron-0"][0] == "남가 직격이면 어떤 화료든 돼요"
-    assert ko["ron-2"][0] == "북가에게서는 어떤 화료든 돼요"
+    assert ko["ron-0"][0] == "남가 직격이면 점수와 상관없이 돼요"
+    assert ko["ron-2"][0] == "북가에게서 론하면 점수와 상관없이 돼요"
     ja = said("ja", [30100, 30000, 20000, 19900], 3, 1)
-    assert ja["ron-0"][0] == "南家からの直撃なら、どんな手でアガっても届きます"
+    assert ja["ron-0"][0] == "南家からの直撃なら、どんな手でも条件を満たします"

@@ -404,3 +404,26 @@ def test_the_address_written():
     present = _present()
     assert present.write_hash(42, "tenhou", True, "tenhou") == "#q=42"
     assert present.write_hash(42, "wrc", False, "tenhou") == "#q=42&preset=wrc&honba=0"
+
+
+@pytest.mark.parametrize("lang, riichi", [("ko", "리치"), ("ja", "リーチ")])
+def test_the_situation_says_riichi_as_players_say_it(lang, riichi):
+    """ja review: the question's situation listed a declared riichi by the yaku table's 「立直」;
+    players (and the term sheet's clients) say 「リーチ」 at the table."""
+    sys.path.insert(0, str(ROOT / "site"))
+    from practice.present import situation
+    declared = next(q for q in SET if q["keys"].get("riichi") == "1")
+    lines = situation(declared["keys"], _page_strings(lang))
+    assert riichi in lines and "立直" not in lines
+
+
+@pytest.mark.parametrize("lang, han", [("ko", "판"), ("ja", "飜")])
+def test_the_explanation_counts_dora_in_han_as_it_counts_yaku(lang, han):
+    """ja review: the explanation's dora read 「ドラ」「1」 under yaku written 「1飜」."""
+    sys.path.insert(0, str(ROOT / "site"))
+    from practice.present import explain
+    with_dora = next(q for q in SET if q["answer"]["tiles"]["dora"] == 2)
+    told = explain(with_dora, _page_strings(lang))
+    dora = _page_strings(lang)["tiles"]["dora_kind"]["dora"]
+    assert (dora, f"2{han}") in told["dora"]
+    assert all(value.endswith(han) for _name, value in told["yaku"])  # a yakuman counts no dora

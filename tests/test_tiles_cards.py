@@ -21,6 +21,7 @@ from mahjong.hand_calculating.yaku_config import YAKU_ID_TO_TENHOU_ID
 from mahjong.tile import TilesConverter
 
 from calculator import present
+from engine import InputError, calculate
 from tests.tenhou_agari import YAKU_IDS as TENHOU_YAKU  # Tenhou's yaku ids -> our names
 from tests.test_calculator_cards import LANGS, STRINGS, opened
 
@@ -207,6 +208,26 @@ def test_a_bad_or_hostile_link_says_why_next_to_the_field(lang, keys, field, cod
     shown = opened(lang, link(**keys))
     assert shown["error"] == (field, wanted)
     assert shown["state"] == "stale" and shown["tiles"] is None
+
+
+@pytest.mark.parametrize("keys,field,tile,ko,ja", [
+    (dict(hand="22222m567p345s99s1z", agari="1z"), "hand", "2m", "‘2만’ 패가", "「二萬」が"),
+    (dict(hand="234m567p345s99s0m0m", agari="9s", aka="1"), "hand", "0m", "‘적5만’ 패가",
+     "「赤五萬」が"),
+    (dict(hand="234m567p345s99s", melds="pon:999s", agari="9s"), "melds", "9s", "‘9삭’ 패가",
+     "「九索」が"),
+])
+def test_a_fifth_copy_typed_in_is_named(keys, field, tile, ko, ja):
+    """ko review: a fifth copy typed in (not tapped) said only "more than four of a tile, or
+    more than five indicators"; the engine now names the tile and the sentence says it."""
+    for lang, named in (("ko", ko), ("ja", ja)):
+        shown = opened(lang, link(**keys))
+        wanted = STRINGS[lang]["error"]["too_many_tile"].format(
+            label=STRINGS[lang]["label"][field], tile=STRINGS[lang]["tiles"]["name"][tile])
+        assert shown["error"] == (field, wanted) and named in wanted
+    with pytest.raises(InputError) as refused:
+        calculate({"rule": "riichi", "fumode": "tiles", **keys})
+    assert (refused.value.field, refused.value.code, refused.value.tile) == (field, "too_many", tile)
 
 
 # Three-player riichi is played without 2m–8m (so without the red 5m) and without chi (SPEC §9.2).

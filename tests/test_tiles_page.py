@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ElementTree
 import pytest
 
 import build
-from engine import KEYS
+from engine import KEYS, calculate
 from engine.yaku import YAKU
 
 sys.path.insert(0, str(build.SITE))
@@ -145,7 +145,8 @@ PLAIN = {"han": 4, "fu": 30, "yakuman": 0, "dora": 1, "ura": 0, "aka": 1, "kita"
          "yaku": [{"name": "riichi", "han": 1}, {"name": "tanyao", "han": 1}],
          "reading": {"shape": "standard", "pairs": ["55p"], "wait": "ryanmen",
                      "melds": [{"kind": "sequence", "tiles": "234m", "open": False},
-                               {"kind": "triplet", "tiles": "777z", "open": True}]}}
+                               {"kind": "triplet", "tiles": "777z", "open": True,
+                                "called": True}]}}
 
 
 @pytest.mark.parametrize("seat, round_, ja, ko", [
@@ -182,6 +183,26 @@ def test_the_presenter_reads_the_melds_and_the_pair():
     assert groups == [("슌쯔", ["2m", "3m", "4m"]), ("울어서 만든 커쯔", ["7z", "7z", "7z"]),
                       ("머리", ["5p", "5p"])]
     assert tiles_present.tile_names(["0m", "1z"], STRINGS["ja"]) == "赤五萬 東"
+
+
+@pytest.mark.parametrize("lang, ron, pon", [
+    ("ko", "론으로 완성한 커쯔", "울어서 만든 커쯔"),
+    ("ja", "刻子（ロンで完成）", "刻子（鳴き）"),
+])
+def test_a_triplet_a_ron_completed_is_not_called_a_called_one(lang, ron, pon):
+    """ko review: a closed hand's shanpon won by ron was captioned 「울어서 만든 커쯔」. The
+    engine reads that triplet open (its fu, 4 for a terminal) but not called; a pon is both."""
+    base = {"rule": "riichi", "fumode": "tiles", "riichi": "1", "win": "ron"}
+    closed = calculate({**base, "hand": "234m567p345s999s11z", "agari": "9s"})["tiles"]
+    called = calculate({**base, "riichi": "0", "hand": "234m567p345s99s", "melds": "pon:777z",
+                        "agari": "9s"})["tiles"]
+
+    def caption(tiles, tile):
+        groups = tiles_present.reading_groups(tiles["reading"], STRINGS[lang])
+        return next(label for label, found in groups if found == [tile] * 3)
+
+    assert (caption(closed, "9s"), closed["fu"]) == (ron, 40)  # 20 + 10 closed ron + 4 + 8 - 2
+    assert caption(called, "7z") == pon
 
 
 def test_each_wait_says_its_ron_and_tsumo_or_no_yaku():

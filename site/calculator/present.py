@@ -251,10 +251,13 @@ def error_text(error, strings):
     """The sentence for an InputError, in the page's language, naming the field."""
     messages = strings["error"]
     template = messages.get(f"{error.code}_{error.field}", messages[error.code])
+    if getattr(error, "tile", None):  # too many of one tile: the sentence names it
+        template = messages[f"{error.code}_tile"]
     key = KEYS[error.field]
     return template.format(label=strings["label"][error.field],
                            low=key.low if key.low is not None else "",
-                           high=key.high if key.high is not None else "")
+                           high=key.high if key.high is not None else "",
+                           tile=strings["tiles"]["name"].get(getattr(error, "tile", None) or "", ""))
 
 
 def hk_cells(rows):

@@ -165,8 +165,7 @@ class View:
         told = words.explain(current, strings)
         self.put("value", "[data-practice-value]", told["value"])
         self.list_items("[data-practice-yaku]", told["yaku"])
-        self.list_items("[data-practice-dora-count]",
-                        [(label, str(count)) for label, count in told["dora"]])
+        self.list_items("[data-practice-dora-count]", told["dora"])
         self.hide("dora-list", "[data-practice-dora-count]", not told["dora"])
         for name in ("han", "limit"):
             self.put(name, f"[data-practice-{name}]", told[name])

@@ -127,18 +127,16 @@ def discarder(keys):
 
 def situation(keys, strings):
     """The situation as the page's lines: round, seat, how it was won, riichi and the rest, honba."""
-    words, yaku = strings["practice"], strings["yaku"]
+    words = strings["practice"]
     lines = [words["round"].format(wind=strings["option"]["roundwind"][keys["roundwind"]]),
              seat_text(keys["seatwind"], strings)]
     if keys["win"] == "ron":
         lines.append(words["ron_from"].format(seat=seat_text(discarder(keys), strings)))
     else:
         lines.append(words["tsumo"])
-    for flag, name in (("doubleriichi", "double_riichi"), ("riichi", "riichi"),
-                       ("ippatsu", "ippatsu"), ("rinshan", "rinshan"), ("haitei", "haitei"),
-                       ("houtei", "houtei")):
+    for flag in ("doubleriichi", "riichi", "ippatsu", "rinshan", "haitei", "houtei"):
         if keys.get(flag) == "1":
-            lines.append(yaku[name])
+            lines.append(words["declared"][flag])
     honba = int(keys.get("honba", "0"))
     lines.append(words["honba"].format(n=honba) if honba else words["no_honba"])
     return lines
@@ -184,7 +182,8 @@ def value_text(question, strings):
 
 
 def explain(question, strings):
-    """The explanation's parts: {"yaku": [(name, value)], "dora": [(label, count)], "han",
+    """The explanation's parts: {"yaku": [(name, value)], "dora": [(label, value)] (each counted
+    in han as the yaku are: 「ドラ」「2飜」), "han",
     "fu": [(row, item, fu)] (empty for a yakuman), "limit" (text or ""), "payments",
     "sentence"}."""
     answer = question["answer"]
@@ -201,7 +200,8 @@ def explain(question, strings):
                                                 han=tiles["han"], fu=tiles["fu"])
     return {
         "yaku": [(name, value) for _key, name, value in tile_words.yaku_rows(tiles, strings)],
-        "dora": [(label, count) for _kind, label, count in tile_words.dora_rows(tiles, strings)],
+        "dora": [(label, tile_words.han_text(count, strings))
+                 for _kind, label, count in tile_words.dora_rows(tiles, strings)],
         "han": "" if tiles["yakuman"] else words["han_total"].format(n=tiles["han"]),
         "fu": [] if tiles["yakuman"] else view["fu_rows"],
         "limit": limit,

@@ -148,8 +148,9 @@ class TileBox:
         if button is None:
             return
         anything = hand.count() or hand.dora or hand.ura
-        if anything and self.undo is not None:
+        if anything and self.undo is not None:  # a tile typed or tapped in: the clear is done
             self.undo = None
+            self.note("")
         undo = self.undo is not None
         self.page.put("clear", button, self.strings["tiles"]["undo_clear" if undo else "clear"])
         disabled = not (anything or undo)

@@ -50,13 +50,15 @@ def value_text(hand, strings, tier="none"):
 
 
 def reading_groups(reading, strings):
-    """[(label, tiles)] of the chosen reading: each meld (open ones said so), then the pairs."""
+    """[(label, tiles)] of the chosen reading: each meld (a called one said so, and a triplet a ron
+    completed: open for its fu, but not called), then the pairs."""
     words = strings["tiles"]["group"]
     groups = []
     for meld in reading["melds"]:
         label = words[meld["kind"]]
         if meld["open"]:
-            label = strings["tiles"]["open_group"].format(group=label)
+            said = "open_group" if meld["called"] else "ron_group"
+            label = strings["tiles"][said].format(group=label)
         groups.append((label, tiles(meld["tiles"])))
     pair = words["toitsu" if reading.get("shape") == "chiitoitsu" else "pair"]  # seven pairs: 또이쯔
     groups += [(pair, tiles(found)) for found in reading["pairs"]]
