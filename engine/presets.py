@@ -98,64 +98,51 @@ def default_rules(players):
     return rules
 
 
-PRESETS = {
-    "tenhou": {
-        # a hand from its tiles (SPEC §9.1): not rules of the ledger's game, so not in FIELDS
-        "kuitan": 1, "aka": 1, "doubleyakuman": 0, "renhouvalue": "none", "dwind4": 1,
-        "length": "south", "kiriage": 0, "kazoe": 1, "multi": 1, "tsumoloss": 1, "nagashi": 1,
-        "paoscope": "hand", "paohonba": "liable", "doubleron": "both", "tripleron": "draw",
-        "busting": 1, "extension": "west", "agariyame": 1, "tenpaiyame": 1,
-        "leftover": "first", "rounding": "exact", "ties": "seat", "aborts": 1,
-        "chombo": "mangan", "chombopenalty": 20,
-        "seats": {
-            4: {"start": 25000, "return": 30000, "uma": [20, 10, -10, -20]},
-            3: {"start": 35000, "return": 40000, "uma": [20, 0, -20]},
-        },
-    },
-    "mahjongsoul": {
-        # a hand from its tiles (SPEC §9.1): not rules of the ledger's game, so not in FIELDS
-        "kuitan": 1, "aka": 1, "doubleyakuman": 1, "renhouvalue": "none", "dwind4": 1,
-        "length": "south", "kiriage": 0, "kazoe": 1, "multi": 1, "tsumoloss": 1, "nagashi": 1,
-        "paoscope": "own", "paohonba": "liable", "doubleron": "both", "tripleron": "all",
-        "busting": 1, "extension": "west", "agariyame": 1, "tenpaiyame": 1,
-        "leftover": "first", "rounding": "exact", "ties": "seat", "aborts": 1,
-        "chombo": "mangan", "chombopenalty": 20,
-        "seats": {
-            4: {"start": 25000, "return": 25000, "target": 30000, "uma": [15, 5, -5, -15]},
-            3: {"start": 35000, "return": 35000, "target": 40000, "uma": [15, 0, -15]},
-        },
-    },
-    "mleague": {
-        # a hand from its tiles (SPEC §9.1): not rules of the ledger's game, so not in FIELDS
-        "kuitan": 1, "aka": 1, "doubleyakuman": 0, "renhouvalue": "none", "dwind4": 0,
-        "length": "south", "kiriage": 1, "kazoe": 0, "multi": 1, "tsumoloss": 1, "nagashi": 1,
-        "paoscope": "own", "paohonba": "liable", "doubleron": "head", "tripleron": "all",
-        "busting": 0, "extension": "none", "agariyame": 0, "tenpaiyame": 0,
-        "leftover": "first", "rounding": "exact", "ties": "split", "aborts": 0,
-        "chombo": "penalty", "chombopenalty": 20,
-        "seats": {4: {"start": 25000, "return": 30000, "uma": [30, 10, -10, -30]}},
-    },
-    "wrc": {
-        # a hand from its tiles (SPEC §9.1): not rules of the ledger's game, so not in FIELDS
-        "kuitan": 1, "aka": 0, "doubleyakuman": 0, "renhouvalue": "mangan", "dwind4": 1,
-        "length": "south", "kiriage": 1, "kazoe": 0, "multi": 1, "tsumoloss": 1, "nagashi": 0,
-        "paoscope": "hand", "paohonba": "discarder", "doubleron": "head", "tripleron": "all",
-        "busting": 0, "extension": "none", "agariyame": 0, "tenpaiyame": 0,
-        "leftover": "lost", "rounding": "exact", "ties": "split", "aborts": 0,
-        "chombo": "penalty", "chombopenalty": 30,
-        "seats": {4: {"start": 30000, "return": 30000, "uma": [15, 5, -5, -15]}},
-    },
-    "ema": {
-        # a hand from its tiles (SPEC §9.1): not rules of the ledger's game, so not in FIELDS
-        "kuitan": 1, "aka": 0, "doubleyakuman": 0, "renhouvalue": "mangan", "dwind4": 1,
-        "length": "south", "kiriage": 0, "kazoe": 0, "multi": 0, "tsumoloss": 1, "nagashi": 0,
-        "paoscope": "hand", "paohonba": "discarder", "doubleron": "reclaim", "tripleron": "all",
-        "busting": 0, "extension": "none", "agariyame": 0, "tenpaiyame": 0,
-        "leftover": "first", "rounding": "exact", "ties": "split", "aborts": 0,
-        "chombo": "penalty", "chombopenalty": 20,
-        "seats": {4: {"start": 30000, "return": 30000, "uma": [15, 5, -5, -15]}},
-    },
+# Each rule set as what it sets apart from the SPEC §6.1 defaults (RULE_FIELDS), beside the table
+# rules of a hand from its tiles (TILE_FIELDS, SPEC §9.1), which every rule set sets in full.
+_APART = {
+    "tenhou": {"kuitan": 1, "aka": 1, "doubleyakuman": 0, "renhouvalue": "none", "dwind4": 1,
+               "extension": "west"},
+    "mahjongsoul": {"kuitan": 1, "aka": 1, "doubleyakuman": 1, "renhouvalue": "none", "dwind4": 1,
+                    "paoscope": "own", "tripleron": "all", "extension": "west"},
+    "mleague": {"kuitan": 1, "aka": 1, "doubleyakuman": 0, "renhouvalue": "none", "dwind4": 0,
+                "kiriage": 1, "kazoe": 0, "paoscope": "own", "doubleron": "head",
+                "tripleron": "all", "busting": 0, "agariyame": 0, "tenpaiyame": 0, "ties": "split",
+                "aborts": 0, "chombo": "penalty"},
+    "wrc": {"kuitan": 1, "aka": 0, "doubleyakuman": 0, "renhouvalue": "mangan", "dwind4": 1,
+            "kiriage": 1, "kazoe": 0, "nagashi": 0, "paohonba": "discarder", "doubleron": "head",
+            "tripleron": "all", "busting": 0, "agariyame": 0, "tenpaiyame": 0, "leftover": "lost",
+            "ties": "split", "aborts": 0, "chombo": "penalty", "chombopenalty": 30},
+    "ema": {"kuitan": 1, "aka": 0, "doubleyakuman": 0, "renhouvalue": "mangan", "dwind4": 1,
+            "kazoe": 0, "multi": 0, "nagashi": 0, "paohonba": "discarder", "doubleron": "reclaim",
+            "tripleron": "all", "busting": 0, "agariyame": 0, "tenpaiyame": 0, "ties": "split",
+            "aborts": 0, "chombo": "penalty"},
 }
+
+# What depends on the player count, for each count the rule set is played with.
+_SEATS = {
+    "tenhou": {4: {"start": 25000, "return": 30000, "uma": [20, 10, -10, -20]},
+               3: {"start": 35000, "return": 40000, "uma": [20, 0, -20]}},
+    "mahjongsoul": {4: {"start": 25000, "return": 25000, "target": 30000, "uma": [15, 5, -5, -15]},
+                    3: {"start": 35000, "return": 35000, "target": 40000, "uma": [15, 0, -15]}},
+    "mleague": {4: {"start": 25000, "return": 30000, "uma": [30, 10, -10, -30]}},
+    "wrc": {4: {"start": 30000, "return": 30000, "uma": [15, 5, -5, -15]}},
+    "ema": {4: {"start": 30000, "return": 30000, "uma": [15, 5, -5, -15]}},
+}
+
+
+def _preset(name):
+    """`name`'s flat fields: every §6.1 field that does not depend on the player count, at the
+    default but where the rule set sets it apart, and its seats."""
+    preset = {field.name: field.default for field in RULE_FIELDS.values()
+              if field.default is not None and not isinstance(field.default, dict)
+              and field.name != "players"}
+    preset.update(_APART[name])
+    preset["seats"] = _SEATS[name]
+    return preset
+
+
+PRESETS = {name: _preset(name) for name in NAMES}
 
 # The official documents, and the public pages the values were read from where the official
 # text was not at hand (translations, side-by-side copies and summaries of it).
