@@ -1,14 +1,15 @@
 """The ledger page: one model (`model`: what is stored, on show and being entered, and the game
 replayed once per record), drawn by `screen` after every change, and this package's modules, one
 concern each: `store` localStorage, `listing` the games kept on this phone, `setup` the rules form,
-`hand` the next-hand form, `history` the actions on the game's hands, `tilebox` a winner's hand
-by its tiles, `board` the scores and the history, `conditions` what each seat needs, `chart`,
-`final` the results and the export, `share` the link and the QR code, `follow` a game opened from
-a link, `table` the table view (`entry` its taps, `sheet` its value sheet, `view` its drawing),
-`page` the elements and the strings, `present` the words, `drawing` the chart's and the QR code's
-geometry. This module holds the game-wide actions (start, new, resume, import, keep) and
-start(document), which the page's script calls: every module's handlers are named where each is
-defined (ledger.page.handlers) and bound there; nothing touches the page before that."""
+`hand` the next-hand form (`form` its controls as a hand, without a page), `history` the actions on
+the game's hands, `tilebox` a winner's hand by its tiles, `board` the scores and the history,
+`conditions` what each seat needs, `chart`, `final` the results and the export, `share` the link
+and the QR code, `follow` a game opened from a link, `table` the table view (`entry` its taps,
+`sheet` its value sheet, `view` its drawing), `page` the elements and the strings, `present` the
+words, `drawing` the chart's and the QR code's geometry. This module holds the game-wide actions
+(start, new, resume, import, keep) and start(document), which the page's script calls: every
+module's handlers are named where each is defined (ledger.page.handlers) and bound there; nothing
+touches the page before that."""
 from ledger import (board, conditions, draft, final, follow, hand, history, listing, setup,  # noqa: F401
                     share, store, table, tilebox)  # each module's handlers register as it is imported
 from engine.ledger.envelope import FORMAT, ShelfError

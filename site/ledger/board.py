@@ -2,7 +2,8 @@
 and the history of hands."""
 from engine import ledger
 from ledger.model import model
-from ledger.page import handlers, doc, L, q, round_text, seat_name, set_text
+from ledger import present
+from ledger.page import handlers, doc, L, q, set_text
 from amounts import signed, with_minus
 from ledger.present import describe, hand_dealer, seat_wind, where_text
 
@@ -63,24 +64,39 @@ def now_of(game):
     return {"round": last["round"], "honba": last["honba"], "sticks": 0, "dealer": None}
 
 
-def draw_board(record, game):
+def board_texts(words, record, game, ref):
+    """What the board shows of `game` (pure: the tests read it as the page writes it): the round,
+    honba and sticks of the hand it states (now_of) and its dealer, and each seat's score, name,
+    wind in that hand ("" without one) and difference to the reference seat `ref` (seat 0 when
+    `ref` has no seat)."""
     scores = ledger.standing(game)
     now = now_of(game)
-    set_text("[data-ledger-round]", round_text(now["round"]))
-    set_text("[data-ledger-honba]", str(now["honba"]))
-    set_text("[data-ledger-sticks]", str(now["sticks"]))
-    q("[data-ledger-over]").hidden = not game["over"]
-    ref = model.ref if model.ref < len(scores) else 0
+    ref = ref if ref < len(scores) else 0
     dealer = hand_dealer(game)
+    seats = []
     for seat, score in enumerate(scores):
-        set_text(f'[data-ledger-score="{seat}"]', with_minus(score))
-        set_text(f'[data-ledger-name="{seat}"]', seat_name(record, seat))
-        wind = "" if dealer is None else seat_wind(L, seat, dealer, record["rules"]["players"])
-        set_text(f'[data-ledger-wind="{seat}"]', wind)
-        q(f'[data-ledger-dealer="{seat}"]').hidden = seat != now["dealer"]
-        diff = L["board"]["reference"] if seat == ref else signed(score - scores[ref])
-        set_text(f'[data-ledger-diff="{seat}"]', diff)
-        q(f'[data-ledger-ref="{seat}"]').setAttribute("aria-pressed", "true" if seat == ref else "false")
+        wind = "" if dealer is None else seat_wind(words, seat, dealer, record["rules"]["players"])
+        diff = words["board"]["reference"] if seat == ref else signed(score - scores[ref])
+        seats.append({"score": with_minus(score), "name": present.seat_name(words, record, seat),
+                      "wind": wind, "diff": diff})
+    return {"round": present.round_text(words, now["round"]), "honba": str(now["honba"]),
+            "sticks": str(now["sticks"]), "dealer": now["dealer"], "ref": ref, "seats": seats}
+
+
+def draw_board(record, game):
+    shown = board_texts(L, record, game, model.ref)
+    set_text("[data-ledger-round]", shown["round"])
+    set_text("[data-ledger-honba]", shown["honba"])
+    set_text("[data-ledger-sticks]", shown["sticks"])
+    q("[data-ledger-over]").hidden = not game["over"]
+    for seat, texts in enumerate(shown["seats"]):
+        set_text(f'[data-ledger-score="{seat}"]', texts["score"])
+        set_text(f'[data-ledger-name="{seat}"]', texts["name"])
+        set_text(f'[data-ledger-wind="{seat}"]', texts["wind"])
+        q(f'[data-ledger-dealer="{seat}"]').hidden = seat != shown["dealer"]
+        set_text(f'[data-ledger-diff="{seat}"]', texts["diff"])
+        pressed = "true" if seat == shown["ref"] else "false"
+        q(f'[data-ledger-ref="{seat}"]').setAttribute("aria-pressed", pressed)
 
 
 @handlers.on("click", "[data-ledger-ref]")

@@ -61,14 +61,22 @@ def blob_url(text, name):
     return model.downloads[name]
 
 
-def draw_export(record):
+def exported(record):
     """The current game's record with its names (and ``ended``, when ended by hand), as the
-    command line and the import read it."""
-    exported = {"rules": record["rules"], "hands": record["hands"],
-                "names": list(record.get("names") or [])}
+    command line and the import read it (pure: the export box holds its text).
+
+    >>> exported({"rules": {}, "hands": [], "ended": True})
+    {'rules': {}, 'hands': [], 'names': [], 'ended': True}
+    """
+    kept = {"rules": record["rules"], "hands": record["hands"], "names": list(record.get("names") or [])}
     if record.get("ended"):
-        exported["ended"] = True
-    text = dumps(exported)  # its keys in one order under both interpreters
+        kept["ended"] = True
+    return kept
+
+
+def draw_export(record):
+    """The export box and the download: the record as `exported` gives it."""
+    text = dumps(exported(record))  # its keys in one order under both interpreters
     q("[data-ledger-export]").value = text
     q("[data-ledger-download]").href = blob_url(text, "download")
 

@@ -5,6 +5,7 @@ import engine
 from engine import ledger
 from engine.query import parse
 from ledger import tilebox
+from ledger.form import carried, shown, stated
 from ledger.model import model
 from ledger.page import clear_errors, each, el, error_text, L, q, say, set_text, show_error, win
 from amounts import signed
@@ -28,29 +29,17 @@ def riichi_now():
 
 def read_form_hand():
     """The hand as the form states it, in the record's keys (values as the controls hold them);
-    the engine checks it."""
-    result = el["hand_form"].elements.namedItem("result").value
-    hand = {"result": result, "riichi": checked("riichi")}
-    if result in ("ron", "tsumo"):
-        hand["winners"] = []
-        for seat in checked("winner"):
-            box = q(f'[data-ledger-winner="{seat}"]', el["hand_form"])
-            winner = {"seat": seat, "yakuman": q('[name="yakuman"]', box).value}
-            if winner["yakuman"] == "0":
-                winner.update(han=q('[name="han"]', box).value, fu=q('[name="fu"]', box).value)
-            elif q('[name="pao"]', box).value:
-                winner["pao"] = q('[name="pao"]', box).value
-            hand["winners"].append(winner)
-        if result == "ron":
-            hand["from"] = el["hand_form"].elements.namedItem("from").value or None
-            if hand["from"] is None:
-                del hand["from"]
-    elif result == "draw":
-        hand["tenpai"] = checked("tenpai")
-        hand["nagashi"] = checked("nagashi")
-    elif result == "chombo" and el["hand_form"].elements.namedItem("seat").value:
-        hand["seat"] = el["hand_form"].elements.namedItem("seat").value
-    return hand
+    the engine checks it (ledger.form.stated)."""
+    form = el["hand_form"]
+    boxes = {}
+
+    def winner_value(seat, name):
+        if seat not in boxes:
+            boxes[seat] = q(f'[data-ledger-winner="{seat}"]', form)
+        return q(f'[name="{name}"]', boxes[seat]).value
+
+    return stated(form.elements.namedItem("result").value, checked, winner_value,
+                  lambda name: form.elements.namedItem(name).value)
 
 
 def error_box(error, raw):
@@ -203,26 +192,20 @@ def write_form(draft):
     values (a winner without them keeps its box as it is), the discarder and the chombo seat. The
     form and the table view are two editors of the model's draft; this is how the form shows it."""
     form = el["hand_form"]
-    if form.elements.namedItem("result").value != draft["result"]:
-        form.elements.namedItem("result").value = draft["result"]
-    winners = draft.get("winners", []) if draft["result"] in ("ron", "tsumo") else []
-    chosen = {"riichi": draft.get("riichi", []), "winner": [w["seat"] for w in winners],
-              "tenpai": draft.get("tenpai", []), "nagashi": draft.get("nagashi", [])}
-    for name, seats in chosen.items():
-        wanted = [int(seat) for seat in seats]
+    wanted = shown(draft)
+    if form.elements.namedItem("result").value != wanted["result"]:
+        form.elements.namedItem("result").value = wanted["result"]
+    for name, seats in wanted["checked"].items():
         for check in each(f'input[name="{name}"]', form):
-            if check.checked != (int(check.value) in wanted):
+            if check.checked != (int(check.value) in seats):
                 check.checked = not check.checked
-    for winner in winners:
-        box = q(f'[data-ledger-winner="{winner["seat"]}"]', form)
-        values = {"yakuman": winner.get("yakuman"), "han": winner.get("han"), "fu": winner.get("fu"),
-                  "pao": winner.get("pao", "" if "yakuman" in winner else None)}
+    for seat, values in wanted["winners"]:
+        box = q(f'[data-ledger-winner="{seat}"]', form)
         for name, value in values.items():
             control = q(f'[name="{name}"]', box)
-            if value is not None and control.value != str(value):
-                control.value = str(value)
-    for name in ("from", "seat"):
-        value = "" if draft.get(name) is None else str(draft[name])
+            if control.value != value:
+                control.value = value
+    for name, value in wanted["fields"].items():
         if form.elements.namedItem(name).value != value:
             form.elements.namedItem(name).value = value
     model.draft = read_form_hand()
@@ -275,16 +258,15 @@ def carry_from_calculator():
             return
         carry_tiles(values, mapping)
         return
-    el["hand_form"].elements.namedItem("result").value = values["win"]
-    for box in each("[data-ledger-winner]", el["hand_form"]):
-        q('[name="yakuman"]', box).value = str(values["yakuman"])
-        if not values["yakuman"]:
-            q('[name="han"]', box).value = str(values["han"])
-            q('[name="fu"]', box).value = str(result["fu"])
     game = model.played(model.record)
-    chosen = values["seat"] == "dealer" and not game["over"]  # the dealer: the winner is known
+    given = carried(values, result.get("fu"), game)
+    el["hand_form"].elements.namedItem("result").value = given["result"]
+    for box in each("[data-ledger-winner]", el["hand_form"]):
+        for name, text in given["values"].items():
+            q(f'[name="{name}"]', box).value = text
+    chosen = given["winner"] is not None  # the dealer: the winner is known
     if chosen:
-        q(f'#lh-winner-{game["next"]["dealer"]}').checked = True
+        q(f'#lh-winner-{given["winner"]}').checked = True
     if values["yakuman"]:
         hand = L["yakuman"][str(values["yakuman"])]
     else:

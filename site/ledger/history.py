@@ -93,7 +93,7 @@ def save_change(record, index, new_hand, done):
     box = q("[data-ledger-history-error]")
     box.hidden = True
     try:
-        edited = ledger.edit(record, index, new_hand)
+        saved = changed(record, index, new_hand)
     except ledger.RecordError as error:
         text = broken_text(L, error, model.played(record)["hands"]) \
             if error.code == "ends_before" else error_text(error)
@@ -105,7 +105,7 @@ def save_change(record, index, new_hand, done):
         return False
     model.before_change = record
     hand.clear_form()
-    change(dict(record, hands=edited["hands"]))
+    change(saved)
     put_draft_back()
     entry = model.played(record)["hands"][index]  # the hand named as the history row names it
     set_text("[data-ledger-history-done]", L["named"][done].format(n=index + 1, round=where_text(L, entry)))
@@ -113,20 +113,39 @@ def save_change(record, index, new_hand, done):
     return True
 
 
+def changed(record, index, new_hand):
+    """`record` with hand `index` replaced by `new_hand` (None: deleted), as engine.ledger.edit
+    replays it (pure); raises ledger.RecordError for a change the game cannot take."""
+    return dict(record, hands=ledger.edit(record, index, new_hand)["hands"])
+
+
+def undone(record, before):
+    """What one tap of undo makes of `record` (pure): the record `before` the last correction
+    when there is one, else the game reopened where it was ended by hand, else its last hand
+    taken back.
+
+    >>> undone({"hands": [1, 2], "ended": True}, None), undone({"hands": [1, 2]}, None)
+    ({'hands': [1, 2], 'ended': False}, {'hands': [1]})
+    """
+    if before is not None:
+        return before
+    record = dict(record)
+    if record.get("ended"):
+        record["ended"] = False
+    elif record["hands"]:
+        record["hands"] = record["hands"][:-1]
+    return record
+
+
 @handlers.on("click", "[data-ledger-undo]")
 def on_undo(_event):
     set_text("[data-ledger-undo]", L["history"]["undo"])
     if model.before_change is not None:  # the last action was a change: one tap undoes it
         before, model.before_change = model.before_change, None
-        change(before)
+        change(undone(model.record, before))
         set_text("[data-ledger-history-done]", L["named"]["change_undone"])
         return
-    record = dict(model.record)
-    if record.get("ended"):
-        record["ended"] = False
-    elif record["hands"]:
-        record["hands"] = record["hands"][:-1]
-    change(record)
+    change(undone(model.record, None))
     set_text("[data-ledger-history-done]", L["history"]["undone"])
 
 

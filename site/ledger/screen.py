@@ -54,7 +54,7 @@ def draw():
     dealer = hand_dealer(game) if editing is None else game["hands"][editing]["dealer"]
     for seat in range(4):  # the form's seats, with their winds in the hand it states
         set_text(f'[data-ledger-label="{seat}"]', named(L, record, seat, dealer))
-    el["hand_form"].hidden = (game["over"] and editing is None) or bool(model.following)
+    el["hand_form"].hidden = form_hidden(game, editing, model.following)
     q("[data-ledger-end]").hidden = game["over"]
     q("[data-ledger-end-sure]").hidden = True
     board.draw_board(record, game)
@@ -71,6 +71,16 @@ def draw():
         dom.later(share.after_change())
     hand.preview()
     view.draw()
+
+
+def form_hidden(game, editing, following):
+    """Whether the next-hand form is hidden (pure): the game is over and no hand of it is being
+    corrected, or the game on show is followed from a link.
+
+    >>> form_hidden({"over": True}, None, None), form_hidden({"over": True}, 2, None)
+    (True, False)
+    """
+    return (game["over"] and editing is None) or bool(following)
 
 
 def to_the_hand():

@@ -8,6 +8,7 @@ from engine import ledger
 from engine.ledger.preview import on_the_table
 from ledger import hand, tilebox
 from ledger.entry import ROTATIONS, differences, draft_of, sheet_seat, stated
+from ledger.form import VALUES, winner_values, with_values
 from ledger.model import model
 from ledger.page import L, each, el, error_text, q, say, update_text
 from amounts import signed
@@ -35,31 +36,21 @@ def reset_form():
     hand.write_form({"result": el["hand_form"].elements.namedItem("result").value, "riichi": riichi})
 
 
-VALUES = ("han", "fu", "yakuman")
-
-
 def valued_seat(entry):
     return entry["winners"][entry["valuing"]]
 
 
 def put_values(entry):
     """The sheet's han, fu and yakuman as the model's draft has them for the winner it values."""
-    seat = valued_seat(entry)
-    for winner in model.draft.get("winners", []):
-        if winner["seat"] == seat:
-            for name in VALUES:
-                if name in winner:
-                    q(f'[name="{name}"]', el["sheet"]).value = winner[name]
+    for name, value in winner_values(model.draft, valued_seat(entry)).items():
+        q(f'[name="{name}"]', el["sheet"]).value = value
 
 
 def take_values(entry):
     """The sheet's han, fu and yakuman into the model's draft, for the winner it values (the form,
     the draft's other editor, shows them too)."""
-    seat = valued_seat(entry)
     values = {name: q(f'[name="{name}"]', el["sheet"]).value for name in VALUES}
-    winners = [dict(winner, **values) if winner["seat"] == seat else winner
-               for winner in model.draft.get("winners", [])]
-    hand.write_form(dict(model.draft, winners=winners))
+    hand.write_form(with_values(model.draft, valued_seat(entry), values))
 
 
 def lend_tiles(seat):

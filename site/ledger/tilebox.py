@@ -121,6 +121,23 @@ def value(mapping):
     return result
 
 
+def tile_keys(keys, text, ticked):
+    """The keys a winner's tiles are valued with, before the box turns off the flags that cannot
+    apply: the game's `keys` (situation), the box's tile fields (`text(name)`), its flags
+    (`ticked(flag)`) and, in three-player, its North tiles.
+
+    >>> keys = tile_keys({"players": "3"}, {"hand": "123p", "kita": " 2 "}.get, lambda flag: False)
+    >>> keys["hand"], keys["agari"], keys["ippatsu"], keys["kita"]
+    ('123p', None, '0', '2')
+    """
+    keys = dict(keys)
+    keys.update({name: text(name) for name in TILE_KEYS})
+    keys.update({flag: "1" if ticked(flag) else "0" for flag in ASKED})
+    kita = stripped(text("kita")) if keys["players"] == "3" else ""
+    keys["kita"] = kita or "0"
+    return keys
+
+
 def empty_text(strings):
     """Why an empty box has no value, once the hand is added: the wrong number of tiles."""
     return error_text(engine.InputError("hand", "tile_count", ""), strings)
@@ -265,11 +282,8 @@ def settle(seats, game_keys, typed_in):
             continue
         box = boxes[seat]
         hand = box.sync(typed=typed_in is not None and typed_in == box.control("hand").id)
-        keys = game_keys(seat)
-        keys.update({name: box.control(name).value for name in TILE_KEYS})
-        keys.update({flag: "1" if box.control(flag).checked else "0" for flag in ASKED})
-        kita = stripped(box.control("kita").value) if keys["players"] == "3" else ""
-        keys["kita"] = kita or "0"
+        keys = tile_keys(game_keys(seat), lambda name, box=box: box.control(name).value,
+                         lambda flag, box=box: box.control(flag).checked)
         keys = box.adjust(keys, hand)
         riichi = keys["riichi"] == "1"
         box.page.hide(("flag", "doubleriichi"), box.field_box("doubleriichi"), not riichi)

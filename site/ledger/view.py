@@ -32,12 +32,11 @@ def draw():
     game = model.played(record)
     over = game["over"]
     dealer = hand_dealer(game)
-    now = board.now_of(game)
-    riichi = [] if over else hand.riichi_now()
-    scores = on_the_table(ledger.standing(game), riichi)
+    now = table_now(game, hand.riichi_now())
+    riichi, scores = now["riichi"], now["scores"]
     update_text("[data-table-round]", round_text(now["round"]))
     update_text("[data-table-honba]", str(now["honba"]))
-    update_text("[data-table-sticks]", str(now["sticks"] + len(riichi)))
+    update_text("[data-table-sticks]", str(now["sticks"]))
     q("[data-table-over]").hidden = not over
     entry = model.entry
     picking = entry is not None and entry["phase"] != "sheet"
@@ -83,6 +82,23 @@ def draw():
     model.undo_armed, model.arming = model.arming, False
     update_text("[data-table-undo]", L["table"]["undo_sure"] if model.undo_armed else L["history"]["undo"])
     keep_draft()
+
+
+def table_now(game, riichi):
+    """What the view's middle and panels show of `game` (pure): the round and honba of the hand
+    the board states (board.now_of), the sticks and each seat's points with this hand's `riichi`
+    already on the table, and that riichi (none once the game is over).
+
+    >>> game = {"over": False, "next": {"round": "E2", "honba": 1, "sticks": 1, "dealer": 1,
+    ...                                 "scores": [25000, 26000, 24000, 24000]}}
+    >>> now = table_now(game, [2])
+    >>> now["sticks"], now["scores"], now["riichi"]
+    (2, [25000, 26000, 23000, 24000], [2])
+    """
+    riichi = [] if game["over"] else riichi
+    now = board.now_of(game)
+    return {"round": now["round"], "honba": now["honba"], "sticks": now["sticks"] + len(riichi),
+            "scores": on_the_table(ledger.standing(game), riichi), "riichi": riichi}
 
 
 def keep_draft():

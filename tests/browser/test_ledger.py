@@ -2,10 +2,13 @@
 
 Every figure the page shows is compared with `python -m engine.ledger` replaying the record the
 page exports; the hands themselves are the table's facts (who won, on whose discard, han, fu).
+One game through the form in each language stays here end to end, with what only a browser
+proves (two tabs, offline, storage across reloads, a link from the calculator, axe, keys only);
+the flows that only compared the page's figures with the command line (the guide's final
+standings, a calculator link's hand) are plain Python: tests/test_ledger_flows.py.
 """
 import json
 import pathlib
-import re
 
 import pytest
 
@@ -13,7 +16,7 @@ import build
 
 from .conftest import READY
 from .ledger_page import (KEY, CONTROLLED, words, cli, points, open_ledger, board, expected_board,
-                          kept_games, exported, start, fill, preview, add)
+                          exported, start, fill, preview, add)
 
 # A four-player game of five hands: a riichi ron, a dealer tsumo, a tsumo with one honba, a draw
 # with two tenpai (one of them in riichi), and a double ron on one discard with a riichi stick.
@@ -83,6 +86,23 @@ def test_a_game_through_the_form_matches_the_command_line(context, base_url, lan
     page.reload()
     page.wait_for_selector(READY, timeout=60_000)
     assert exported(page) == shorter
+
+    # An earlier hand corrected, then another deleted, through the history's own buttons (SPEC
+    # §10.3; every correction's figures: tests/test_ledger_flows.py): each replayed as the
+    # command line replays the record.
+    page.click('[data-ledger-edit="0"]')
+    assert page.is_checked("#lh-result-ron") and page.is_checked("#lh-winner-1")
+    page.select_option("#lh-han-1", "4")
+    page.click("[data-ledger-add]")
+    page.wait_for_function("document.querySelector('[data-ledger-editing]').hidden")
+    changed = exported(page)
+    assert changed["hands"][0]["winners"][0]["han"] == 4 and changed["hands"][1:] == shorter["hands"][1:]
+    assert board(page) == expected_board(cli(changed), lang)
+    page.click('[data-ledger-delete="3"]')
+    page.wait_for_function("document.querySelectorAll('[data-ledger-history] tr').length === 3")
+    deleted = exported(page)
+    assert deleted["hands"] == changed["hands"][:3]
+    assert board(page) == expected_board(cli(deleted), lang)
     watch.clean()
 
 
@@ -184,49 +204,6 @@ def test_a_damaged_stored_game_is_shown_raw_and_kept(context, base_url, stored):
     watch.clean()
 
 
-@pytest.mark.parametrize("lang", ["ko", "ja"])
-def test_final_standings_of_the_guides_example(context, base_url, lang):
-    text = (build.CONTENT / lang / "ledger" / "03-final-results.md").read_text(encoding="utf-8")
-    record = json.loads(re.search(r"```json\n(.*?)```", text, re.S).group(1))
-    page, watch = open_ledger(context, base_url, lang)
-    page.fill("[data-ledger-import]", json.dumps(record))
-    page.click("[data-ledger-import-go]")
-    page.wait_for_selector("[data-ledger-game]:not([hidden])")
-    page.click("[data-ledger-end]")
-    page.click("[data-ledger-end-sure]")
-    page.wait_for_selector("[data-ledger-final]:not([hidden])")
-    game = cli(record)
-    assert not game["over"]  # ended by hand: the command line replays it as still going
-    from engine import ledger
-    final = ledger.end(record)["final"]
-    shown = [float(page.inner_text(f'[data-ledger-result="{seat}"]').replace("\u2212", "-"))
-             for seat in range(4)]
-    assert shown == final["results"]
-    assert sum(shown) == pytest.approx(0)
-    assert page.locator("#ledger-hand").is_hidden()
-    # Undo reopens the game where it stopped.
-    page.click("[data-ledger-undo]")
-    page.wait_for_selector("[data-ledger-final]", state="hidden")
-    assert board(page) == expected_board(game, lang)
-    # A new game after the end: the finished one stays in the list of games (SPEC §10.4; it was
-    # kept under mahjong-ledger.previous before several games), and none is current.
-    page.click("[data-ledger-end]")
-    page.click("[data-ledger-end-sure]")
-    page.click("[data-ledger-new]")
-    page.wait_for_selector("[data-ledger-setup]:not([hidden])")
-    current, [kept] = kept_games(page)
-    assert kept["ended"] is True and kept["record"]["hands"] == exported_hands(record)
-    assert current is None and page.locator("[data-game]").count() == 1
-    watch.clean()
-
-
-def exported_hands(record):
-    """A record's hands as the engine reads them (the page stores them so)."""
-    from engine import ledger
-    rules = ledger.rules_from(record["rules"])
-    return [ledger.read_hand(hand, index, rules) for index, hand in enumerate(record["hands"])]
-
-
 def carried(context, base_url, change=None):
     """A game started on the ledger; on the calculator, a dealer's 4 han 40 fu tsumo (then
     `change(calculator)`), carried by the ledger link. Returns (the ledger's tab, its Watch, the
@@ -244,23 +221,17 @@ def carried(context, base_url, change=None):
     return page, watch, calculator
 
 
-def test_the_calculators_hand_in_one_tap(context, base_url):
-    _page, watch, calculator = carried(context, base_url)
-    assert calculator.is_checked("#lh-result-tsumo")
-    assert calculator.is_checked("#lh-winner-0")  # the dealer of East 1
-    assert calculator.input_value("#lh-han-0") == "4" and calculator.input_value("#lh-fu-0") == "40"
-    assert calculator.locator("[data-ledger-carried]").is_visible()
-    assert preview(calculator) == [12000, -4000, -4000, -4000]  # dealer 4 han 40 fu: 4,000 all
-    assert "?" not in calculator.url  # taken once; a reload does not apply it again
-    watch.clean()
-
-
 def test_a_hand_changed_just_before_the_tap_is_the_one_carried(context, base_url):
     # The calculator writes its address once input pauses; the ledger link still takes the hand
-    # as the form shows it at the moment of the tap.
+    # as the form shows it at the moment of the tap. (The form a link fills, and its preview, for
+    # the hand as the address has it: tests/test_ledger_flows.py::test_the_calculators_hand_in_one_tap.)
     _page, watch, calculator = carried(context, base_url, lambda tab: tab.fill("#f-han", "6"))
-    assert calculator.input_value("#lh-han-0") == "6"
+    assert calculator.is_checked("#lh-result-tsumo")
+    assert calculator.is_checked("#lh-winner-0")  # the dealer of East 1
+    assert calculator.input_value("#lh-han-0") == "6" and calculator.input_value("#lh-fu-0") == "40"
+    assert calculator.locator("[data-ledger-carried]").is_visible()
     assert preview(calculator) == [18000, -6000, -6000, -6000]  # a dealer's haneman: 6,000 all
+    assert "?" not in calculator.url  # taken once; a reload does not apply it again
     watch.clean()
 
 

@@ -1,11 +1,11 @@
 """Hong Kong, MCR and NMJL have no honba, no riichi sticks and no kiriage: the calculator says
-nothing of them under those rules (issue 33; reviews ko A5–A6, ja U1), and the HK middle card
-names what it shows, the table value times the point value."""
+nothing of them under those rules (issue 33; reviews ko A5–A6, ja U1). The HK middle card, which
+names what it shows (the table value times the point value), is checked in plain Python:
+tests/test_rules_without_honba.py."""
 import pytest
 
 import build
 
-from .helpers import card, set_state
 
 LANGS = ("ko", "ja")
 STRINGS = {lang: build.load_strings(lang) for lang in LANGS}
@@ -34,18 +34,4 @@ def test_honba_is_said_only_under_riichi(open_page, lang, rule):
     if rule != "riichi":
         for word in {"ko": ("본장", "공탁", "절상만관"), "ja": ("本場", "供託", "切り上げ")}[lang]:
             assert word not in " ".join(visible_hints(page))
-    watch.clean()
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_the_hk_middle_card_is_the_amount_before_splitting(open_page, lang):
-    page, watch = open_page(lang)
-    set_state(page, rule="hk", fan="2")
-    page.fill("#f-unit", "2.5")
-    label = page.locator("[data-middle-label]").inner_text().strip()
-    assert label == STRINGS[lang]["card"]["middle_hk"]
-    # the table value of 2 fan is 4; times the point value 2.5 is what the card shows
-    glossary = {"ko": ("환산 점수", "1점의 값"), "ja": ("表の点数", "レート")}[lang]
-    assert all(word in label for word in glossary)
-    assert card(page, "middle") == "10"
     watch.clean()
