@@ -1,6 +1,7 @@
-"""The ledger's conditions panel after an imported game: every seat's answer matches
-`python -m engine.conditions` on the same record; open by default in the last round only; one tap
-(or Enter) opens a seat's answer in full; axe."""
+"""The ledger's conditions panel after an imported game, in Chromium: every seat's answer matches
+`python -m engine.conditions` on the same record (in Japanese here; both languages, three and
+four players and the links' state on the page's own draws in tests/test_ledger_panel_flows.py);
+open by default in the last round only; one tap (or Enter) opens a seat's answer in full; axe."""
 import json
 import subprocess
 import sys
@@ -63,7 +64,7 @@ def open_with(context, base_url, lang, record):
     return page, watch
 
 
-@pytest.mark.parametrize("lang", ["ko", "ja"])
+@pytest.mark.parametrize("lang", ["ja"])
 def test_panel_matches_the_command_line(context, base_url, lang):
     page, watch = open_with(context, base_url, lang, RECORD)
     panel = page.locator("[data-need-panel]")
