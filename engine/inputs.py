@@ -168,8 +168,8 @@ def text(value, field, limit, error=InputError, allow_empty=False):
 def integer(value, field, low, high, hand=None, error=InputError):
     """A whole number in [low, high] from a JSON number or a string of digits.
 
-    Every way in names the mistake made: a decimal (``2.5``) is ``not_an_integer``, text that is
-    no number at all (``abc``, ``true``, a list) ``not_a_number``.
+    Every way in names the mistake made: nothing typed is ``empty``, a decimal (``2.5``)
+    ``not_an_integer``, text that is no number at all (``abc``, ``true``, a list) ``not_a_number``.
 
     >>> integer("abc", "start", 0, 99999)
     Traceback (most recent call last):
@@ -182,6 +182,8 @@ def integer(value, field, low, high, hand=None, error=InputError):
         raise error(field, "not_a_number", value, hand)
     if isinstance(value, str):
         cleaned = normal(value)
+        if not cleaned.strip():
+            raise error(field, "empty", value, hand)
         match = whole(_INTEGER, cleaned)
         if not match:
             looks_decimal = whole(_DECIMAL, cleaned.lstrip("-"))

@@ -320,6 +320,7 @@ BAD = [
     ({"rules": {"preset": "ema", "players": 3}}, None, "players", "not_allowed"),
     ({"rules": {"start": 25050}}, None, "start", "not_a_multiple"),
     ({"rules": {"start": "many"}}, None, "start", "not_a_number"),
+    ({"rules": {"start": " "}}, None, "start", "empty"),  # ko review: nothing typed is not "no number"
     ({"rules": {"return": 0}}, None, "return", "out_of_range"),
     ({"rules": {"uma": [10, -10]}}, None, "uma", "wrong_count"),
     ({"rules": {"uma": [30, 10, -10, -20]}}, None, "uma", "uma_sum"),

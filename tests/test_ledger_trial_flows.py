@@ -13,13 +13,13 @@ import pytest
 from engine.ledger import games
 from engine.ledger.storage import MemoryStorage
 from engine.ledger.wire import dumps
-from ledger import board, final, view
+from ledger import board, final, share, view
 from ledger import table as table_module
 from ledger import hand as hand_module
 from ledger.model import model
 from ledger.present import named
 
-from .ledger_flow import LANGS, Built, Ledger, Table, cli, fill, page_strings, points
+from .ledger_flow import LANGS, Built, Ledger, Table, cli, fill, page_strings, points, words
 from .ledger_soup import NOW, kept, ledger_cli_text, ledger_page, page_game
 
 HANDS = [  # E1 (dealer 0), E2 after a non-dealer ron, then a draw with one riichi
@@ -184,3 +184,17 @@ def test_a_calculator_hand_the_ledger_cannot_take_is_said(site, query, said):
         assert not box.hidden and box.textContent.startswith(said)
         assert not any(document.querySelector(f"#lh-winner-{seat}").checked for seat in range(4))
         assert document.defaultView.location.search == ""  # the query taken off the address
+
+
+@pytest.mark.parametrize("lang", ["ko", "ja"])
+def test_the_share_box_of_an_ended_game_asks_for_no_next_scan(site, lang):
+    """ko and ja reviews: once the game was over, the share box still said to scan the code again
+    after the next hand. share.draw_link (after every change) says which, on the built page."""
+    with ledger_page(site, lang) as document:
+        record = kept({"hands": HANDS})
+        share.draw_link(record)
+        note = document.querySelector("[data-ledger-share-refresh]")
+        assert note.textContent == words(lang)["share"]["refresh"]
+        model.record = dict(model.record, ended=True)  # history.on_end_sure
+        share.draw_link(model.record)
+        assert note.textContent == words(lang)["share"]["refresh_over"]

@@ -357,7 +357,7 @@ def test_what_is_asked():
 @pytest.mark.parametrize("typed, result", [
     ("3,900", 3900), ("３，９００", 3900), (" 3900 ", 3900), ("0", 0), ("1 000", 1000),
     ("", "empty"), ("  ", "empty"), ("abc", "not_a_number"), ("3.5", "not_an_integer"),
-    ("<b>1</b>", "not_a_number"), ("-100", "out_of_range"), ("1000000", "out_of_range"),
+    ("<b>1</b>", "not_a_number"), ("-100", "below_zero"), ("-1", "below_zero"), ("1000000", "out_of_range"),
     ("9" * 40, "out_of_range"),
 ])
 def test_typed_answers_are_read(typed, result):

@@ -21,8 +21,8 @@ from ..presets import FIELDS, NAMES, PRESETS, RULE_FIELDS, default_rules, preset
 
 # The codes a record can be refused with (their wording: engine.inputs.CODES).
 CODES = read.codes(
-    "not_an_object", "not_a_list", "not_an_integer", "not_a_number", "out_of_range", "not_allowed",
-    "unknown_choice", "missing", "not_a_multiple", "wrong_count", "uma_sum", "duplicate_seat",
+    "not_an_object", "not_a_list", "empty", "not_an_integer", "not_a_number", "out_of_range",
+    "not_allowed", "unknown_choice", "missing", "not_a_multiple", "wrong_count", "uma_sum", "duplicate_seat",
     "no_winner", "tsumo_one_winner", "winner_is_discarder", "pao_is_winner",
     "pao_needs_yakuman", "nagashi_off", "abort_off", "chombo_off", "game_over", "ends_before",
     "no_such_hand", "unknown_field", "unreadable", "too_many_hands", "riichi_points", "one_game")

@@ -10,7 +10,7 @@ page packages live, so the static and the live page word an answer the same way.
 >>> route_texts({"win": "tsumo", "need": need}, [25000] * 4, 0, 1, strings)
 ('쯔모 1,300·2,600 이상', '3판 40부 · 4판 이상은 부 상관없음')
 """
-from amounts import grouped
+from amounts import grouped, with_minus
 from engine.conditions import possible
 from engine.keys import FU_VALUES
 
@@ -217,8 +217,8 @@ def error_text(error, strings):
     template = words["error"].get(f"{error.code}_{error.field}") \
         or errors.get(f"{error.code}_{error.field}") or errors.get(error.code) \
         or words["error"]["other"]
-    low = "" if error.low is None else error.low
-    high = "" if error.high is None else error.high
+    low = "" if error.low is None else with_minus(error.low)  # "−1,000,000", as scores are written
+    high = "" if error.high is None else with_minus(error.high)
     choices = ""
     if error.code == "out_of_range" and error.field in ("dealer", "seat"):  # seats count from 1
         low, high = (words["seat"]["label"].format(n=n + 1) for n in (error.low, error.high))

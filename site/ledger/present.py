@@ -121,9 +121,10 @@ def error_text(words, errors, error, with_place=False):
 
 
 def _range(error):
-    """{low}, {high} of an out_of_range sentence ("" where the error has no range)."""
-    return {"low": "" if error.low is None else error.low,
-            "high": "" if error.high is None else error.high}
+    """{low}, {high} of an out_of_range sentence ("" where the error has no range), written as
+    the page writes points: "100~1,000,000", "−1,000~1,000"."""
+    return {"low": "" if error.low is None else with_minus(error.low),
+            "high": "" if error.high is None else with_minus(error.high)}
 
 
 def describe(words, hand, record, dealer=None):

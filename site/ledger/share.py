@@ -29,6 +29,8 @@ def draw_link(record):
     anchor.href = url
     anchor.textContent = url
     q("[data-ledger-share-box]").hidden = False
+    over = record.get("ended") or model.played(record)["over"]  # no next hand to scan again after
+    set_text("[data-ledger-share-refresh]", L["share"]["refresh_over" if over else "refresh"])
     if q("[data-ledger-share-box]").open:
         model.qr_pending = url
 

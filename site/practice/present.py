@@ -83,11 +83,15 @@ def expected(question, field):
 
 def read_number(text, field):
     """A typed answer as a whole number: full-width digits, thousands separators (3,900) and
-    spaces allowed; InputError(field, empty | not_a_number | not_an_integer | out_of_range)."""
+    spaces allowed; InputError(field, empty | not_a_number | not_an_integer | below_zero |
+    out_of_range): a number below zero is said so, not called too large (ja review)."""
     cleaned = "".join(char for char in normal(text) if char not in ", ，、")
     if not cleaned:
         raise InputError(field, "empty", text)
-    return integer(cleaned, field, 0, MAX_ANSWER)
+    number = integer(cleaned, field, -MAX_ANSWER, MAX_ANSWER)
+    if number < 0:
+        raise InputError(field, "below_zero", text)
+    return number
 
 
 def check(question, mode, typed):

@@ -153,7 +153,7 @@ def test_a_damaged_import_keeps_the_current_game(context, base_url):
     error = page.locator('[data-ledger-error="import"]')
     for text, says in (("{this is not json", words("ko")["store"]["bad_json_pasted"]),
                        (json.dumps({**record, "hands": [{**HANDS[0], "winners": [
-                           {"seat": 1, "han": 14, "fu": 40}]}]}), "1국째"),
+                           {"seat": 1, "han": 14, "fu": 40}]}]}), "1번째 국"),
                        (json.dumps({"format": "mahjong-ledger", "version": 99, "record": record}),
                         "99")):
         page.fill("[data-ledger-import]", text)
