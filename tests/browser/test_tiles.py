@@ -334,11 +334,11 @@ def test_one_tap_clears_the_hand_and_a_second_puts_it_back(open_page, lang):
     assert clear.inner_text().strip() == words["clear"]
     assert page.locator("[data-tiles-note]").is_hidden()
     page.click('[data-tiles-hand] [data-held="1m"]')
+    assert clear.is_disabled()  # nothing left to clear
+    page.click('[data-tiles-palette] [data-tile="2m"]')
     clear.click()  # cleared again, and then a tile typed in (ja review: the note stayed)
     assert page.locator("[data-tiles-note]").inner_text() == words["cleared"]
     page.fill("#f-hand", "1m")
     page.wait_for_function("document.querySelector('[data-tiles-note]').textContent === ''")
     assert clear.inner_text().strip() == words["clear"]
-    page.click('[data-tiles-hand] [data-held="1m"]')
-    assert clear.is_disabled()  # nothing left to clear
     watch.clean()
