@@ -129,15 +129,14 @@ def merge(copies):
             for copy in kept]
 
 
-def _keys_of(copy):
-    """(uid or None, fingerprint of rules and names, whether the uid was given late) of a copy,
-    from its summary where it has no game."""
-    if copy.get("game") is None:
-        uid, content = copy["summary"].get("uid"), copy["summary"]["content"]
-    else:
-        uid, content = copy["game"].get("uid"), content_of(copy["game"])
-    late = given_late(uid)
-    return (uid if not late or valid_uid(uid) else None), content, late
+def _uid_and_content(copy):
+    """(uid as given, fingerprint of rules and names) of a copy, from its summary where it has
+    no game."""
+    game = copy.get("game")
+    if game is None:
+        summary = copy["summary"]
+        return summary.get("uid"), summary["content"]
+    return game.get("uid"), content_of(game)
 
 
 def merge_kept(copies, load):
@@ -145,18 +144,26 @@ def merge_kept(copies, load):
     (``{"summary", ...}``, no ``game``: the games kept on this phone). Only a copy that may be
     the same game as another — the same uid, or the same rules and names where either has no
     uid of its own — is read in full (``load(copy)``: its game) and merged; every other counts
-    as it is, unmarked. Each copy comes back with the keys it came with, ``conflict`` added."""
-    keys = [_keys_of(copy) for copy in copies]
-    uids, contents, late = {}, {}, {}
-    for uid, content, given in keys:
-        if uid is not None:
+    as it is, unmarked. Each copy comes back with the keys it came with, ``conflict`` added (a
+    copy that counts as it is and came with ``conflict`` False comes back as it came: a season
+    of 500 games copies none)."""
+    # Counted first as they come, each checked only where it matters: a season of 500 games has
+    # few uids twice, and a uid given late matters only for rules and names another game shares.
+    keys = [_uid_and_content(copy) for copy in copies]
+    uids, contents = {}, {}
+    for uid, content in keys:
+        if isinstance(uid, str):
             uids[uid] = uids.get(uid, 0) + 1
         contents[content] = contents.get(content, 0) + 1
-        late[content] = late.get(content, False) or given
+    late = {}  # rules and names several copies share: whether one of them has a uid given late
+    for uid, content in keys:
+        if contents[content] > 1 and not late.get(content):
+            late[content] = given_late(uid)
     alone, maybe = [], []
-    for copy, (uid, content, _given) in zip(copies, keys):
-        if uid is not None and uids[uid] > 1 or contents[content] > 1 and late[content]:
+    for copy, (uid, content) in zip(copies, keys):
+        if isinstance(uid, str) and uids[uid] > 1 and valid_uid(uid) or \
+                contents[content] > 1 and late[content]:
             maybe.append(copy if copy.get("game") is not None else dict(copy, game=load(copy)))
         else:
-            alone.append(dict(copy, conflict=False))
+            alone.append(copy if copy.get("conflict") is False else dict(copy, conflict=False))
     return alone + merge(maybe)

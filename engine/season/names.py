@@ -39,7 +39,8 @@ class Aliases:
     def __init__(self, groups=None):
         self.groups = cleaned_groups(groups)
         self.keys = {}  # name -> key, as found so far (a season names a few players many times)
-        self.seatings = {}  # (players, name, ...) -> figures.player_seats' answer, as found
+        self.written = {}  # name -> (key, the name trimmed), as found so far
+        self.seatings = {}  # players -> name -> ... -> figures.player_seats' answer, as found
         self.joined = {}
         self.heads = {}  # a group's key: its first name, as the group writes it
         for group in self.groups:
@@ -68,6 +69,18 @@ class Aliases:
         if isinstance(name, str):
             self.keys[name] = key
         return key
+
+    def named(self, name):
+        """(key, the name as written, trimmed) of a seat's name: ('', None) for an empty name.
+        Worked out once per name: trimming text beyond ASCII costs MicroPython a walk through
+        its characters, and a season of 500 games names the same few players 2,000 times."""
+        if name in self.written:
+            return self.written[name]
+        key = self.key(name)
+        answer = (key, stripped(name) if key else None)
+        if isinstance(name, str):
+            self.written[name] = answer
+        return answer
 
     def shown(self, key):
         """The name a joined player is shown by (the first name of its group), or None."""

@@ -10,7 +10,7 @@ import dom
 from engine.compat import stripped
 from engine.season.names import cleaned_groups, name_key
 from season import exports, kept, present, view
-from season.model import page, q, reset, state, window, words
+from season.model import page, q, reset, state, strings, window, words
 
 
 def on_add(event):
@@ -85,7 +85,11 @@ def on_filter(_event=None):
 
 
 def on_sort(event):
-    field = event.currentTarget.closest("[data-season-sort]").getAttribute("data-season-sort")
+    """A tap on a column's header button (one listener for the whole header row)."""
+    button = event.target.closest("[data-season-sort] button")
+    if not dom.found(button):
+        return
+    field = button.closest("[data-season-sort]").getAttribute("data-season-sort")
     current, descending = state["sort"]
     descending = not descending if field == current else present.first_descending(field)
     state["sort"] = (field, descending)
@@ -149,7 +153,7 @@ def start(document):
     reset()
     page["dom"] = dom.Page(document)
     window().performance.mark("season:start")
-    page["strings"] = page["dom"].strings()
+    strings("season")  # the others when first needed
     handlers = (("[data-season-add]", "submit", on_add), ("[data-season-keep]", "click", on_keep),
                 ("[data-season-filters]", "change", on_filter),
                 ("[data-season-table] tbody", "click", on_table_click),
@@ -159,9 +163,9 @@ def start(document):
                 ("[data-season-csv]", "click", exports.on_players_csv),
                 ("[data-season-hands-csv]", "click", exports.on_hands_csv),
                 ("[data-season-file]", "click", exports.on_file),
-                ("[data-season-make-link]", "click", exports.on_make_link))
+                ("[data-season-make-link]", "click", exports.on_make_link),
+                ("[data-season-table] thead", "click", on_sort))
     page["proxies"] = [dom.proxy(handler) for _selector, _kind, handler in handlers]
-    page["proxies"].append(dom.proxy(on_sort))
     kept.open_storage()
     kept.load()
     me = kept.stored_json(kept.ME, "")
@@ -169,8 +173,6 @@ def start(document):
         view.draw_me([{"name": me}], me)
     for (selector, kind, _handler), handler in zip(handlers, page["proxies"]):
         q(selector).addEventListener(kind, handler)
-    for header in document.querySelectorAll("[data-season-sort] button"):
-        header.addEventListener("click", page["proxies"][-1])
     read_address()
     view.draw()
     document.documentElement.dataset.engine = "ready"

@@ -8,10 +8,9 @@ from engine.ledger.envelope import BUNDLE, VERSION, envelope
 from engine.ledger.summary import game_counts
 from engine.ledger.wire import dumps
 from engine.season import link as season_link
-from ledger.present import round_text
 from season import present
 from season.kept import full_game
-from season.model import now_iso, page, q, state, window, words
+from season.model import now_iso, page, q, state, strings, window, words
 from season.view import filters
 
 RESULTS = ("ron", "tsumo", "draw", "abort", "chombo")
@@ -55,8 +54,13 @@ def on_players_csv(_event):
 
 
 def hands_rows():
+    # imported here: the ledger's page package (its __init__ loads every module of the ledger's
+    # page) is only needed for the hands' round names, and a module loaded makes every text
+    # MicroPython makes afterwards slower to make (its interned names are searched first)
+    from ledger.present import round_text
+
     says = words()["hands_csv"]
-    ledger_words = page["strings"]["ledger"]
+    ledger_words = strings("ledger")
     players = filters()["players"]
     out = [[says["game"], says["date"], says["round"], says["result"], says["winners"],
             says["from"], says["han"], says["fu"], says["value"], says["riichi"]]

@@ -12,7 +12,7 @@ from engine.ledger.wire import dumps
 from engine.season import SeasonError, read_input
 from engine.season.merge import merge_kept
 from engine.season.names import cleaned_groups
-from season.model import now_iso, page, q, state, window, words
+from season.model import now_iso, page, q, state, strings, window, words
 
 ALIASES = "mahjong-season.aliases"  # the alias groups kept on this phone (JSON)
 ME = "mahjong-season.me"  # the name chosen as "me"
@@ -38,7 +38,8 @@ def open_storage():
 
 def kept_copies():
     """Each game kept on this phone as a copy for the merge: its summary (counted now where
-    the shelf kept none of the game as it is), ``id``, ``started``, ``kept``. A game without
+    the shelf kept none of the game as it is), ``id``, ``started``, ``kept``, ``conflict``
+    False (merge_kept's answer for a game no other copy may be). A game without
     a uid (kept before there were uids) is given one first, and counted again."""
     shelf = page["shelf"]
     try:
@@ -49,7 +50,7 @@ def kept_copies():
     except Exception:  # noqa: BLE001 (a storage that refuses a read: nothing to count)
         return []
     return [{"summary": summary, "started": summary["started"], "source": "phone",
-             "id": game_id, "kept": True} for game_id, summary in found]
+             "id": game_id, "kept": True, "conflict": False} for game_id, summary in found]
 
 
 def full_game(copy):
@@ -126,4 +127,4 @@ def bring_in(found):
         said.append(says["bad_game"].format(n=(problem.index or 0) + 1,
                                             reason=error_words(problem)))
     load()
-    return page["strings"]["joiner"]["explanation"].join(said)
+    return strings("joiner")["explanation"].join(said)

@@ -11,8 +11,11 @@ engine.season, and every rate is computed here from them in whole numbers (no fl
 >>> [cell_text(row, field) for field in ("win_rate", "tsumo_share", "avg_win", "tenpai_rate")]
 ['25.0%', '40.0%', '6,400', '50.0%']
 """
-from calculator.present import fmt
+# amounts, not calculator.present (the same grouped as fmt): importing the calculator's page
+# package would load its modules, and every module a page loads makes each text MicroPython
+# makes afterwards slower to make (its interned names are searched first).
 from amounts import MINUS, with_minus
+from amounts import grouped as fmt
 
 COUNTS = ("games", "hands", "places", "points", "busts", "chombo", "wins", "tsumo", "win_value",
           "deal_ins", "deal_in_value", "riichi", "draws", "draw_tenpai", "yakuman")
@@ -67,11 +70,17 @@ def _rounded(numerator, denominator, scale):
 
 
 def _decimal(units, places):
+    """Whole units of 10 ** -places as a decimal, below zero with the page's minus sign: one text
+    made (each text costs MicroPython a search of its interned names), the digits after the point
+    padded by the format.
+
+    >>> _decimal(-1205, 2), _decimal(7, 1), _decimal(0, 2)
+    ('\u221212.05', '0.7', '0.00')
+    """
     sign = MINUS if units < 0 else ""
     units = abs(units)
     scale = 10 ** places
-    part = str(units % scale)
-    return f"{sign}{units // scale}.{'0' * (places - len(part))}{part}"
+    return f"{sign}{units // scale}.{units % scale:0{places}d}"
 
 
 def cell_text(row, field):
@@ -142,28 +151,34 @@ MAX_POINTS = 150  # a line's points: about one for every two units across the pl
 COLOURS = 8  # line classes season-line-0 … 7, then the dashes repeat the colours
 
 
-def chart(words, series, me):
+def chart(words, series, me, bounds=None):
     """Each player's cumulative points over the season's games in date order, as SVG elements
     (tag, attributes, text): one ``<path data-player="NAME">`` per player (``me`` drawn last and
     thicker), grid lines with points, the games' numbers along the bottom. `series` is [(name,
-    [cumulative tenths after each game of the season, or None before the player's first])].
+    [cumulative tenths after each game of the season, or None before the player's first])];
+    `bounds` the lowest and the highest of its values where the caller has them (else found
+    here: under MicroPython, going over a season's thousands of values costs a phone more).
 
     >>> shapes = chart({}, [("A", [10, 30]), ("B", [None, -30])], "B")
     >>> [a["data-player"] for tag, a, _ in shapes if tag == "path"]
     ['A', 'B']
     """
-    values = [value for _name, line in series for value in line if value is not None] + [0]
-    span = max(values) - min(values)
+    count = max([len(line) for _name, line in series] + [1])  # the longest line
+    low, high = (0, 0) if bounds is None else (min(bounds[0], 0), max(bounds[1], 0))
+    for _name, line in series if bounds is None else ():  # the values' range, 0 always in it
+        values = [value for value in line if value is not None] if None in line else line
+        if values:
+            low, high = min(low, min(values)), max(high, max(values))
+    span = high - low
     step = STEPS[-1]
     for candidate in STEPS:  # at most about six lines across the plot
         if span <= candidate * 6:
             step = candidate
             break
-    low = (min(values) // step) * step
-    high = -(-max(values) // step) * step
+    low = (low // step) * step
+    high = -(-high // step) * step
     if high == low:
         high = low + step
-    count = max([len(line) for _name, line in series] + [1])
 
     # Coordinates in whole tenths of a unit, worked out in integers: a season of 500 games
     # draws thousands of points, and a phone formats an integer far faster than a float.
@@ -189,19 +204,28 @@ def chart(words, series, me):
         elements.append(("text", {"class": "chart-axis", "x": x_of(index),
                                   "y": str(PLOT["bottom"] + 14), "text-anchor": "middle"},
                          str(index)))
-    xs = [x_of(index) for index in range(count + 1)]  # every line's x, worked out once
-    lines, ys = ["L" + x + " " for x in xs], {}
-    # At most MAX_POINTS points a line (the last game of each of as many equal runs of games):
-    # more than the plot has room to show would only cost a phone the time to draw them.
-    drawn = [index for index in range(count) if index == count - 1
-             or (index + 1) * MAX_POINTS // count != index * MAX_POINTS // count]
-    bottom, rise, span = PLOT["bottom"] * 10, 2 * (PLOT["bottom"] - PLOT["top"]) * 10, high - low
+    # Each point drawn, with the start of its segment (" L", its x, " "), worked out once for
+    # all the lines: at most MAX_POINTS a line, the last game of each of as many equal runs of
+    # games (more than the plot has room to show would only cost a phone the time to draw).
+    left, width = PLOT["left"] * 10, (PLOT["right"] - PLOT["left"]) * 10
+    drawn = []
+    for index in _drawn(count):
+        x = left + (2 * width * (index + 1) + count) // (2 * count)  # x_of(index + 1), inlined
+        drawn.append((index, f" L{x // 10}.{x % 10} "))
+    # Each y written once (whole tenths from the top of the plot to its bottom), y_of inlined:
+    # a season of 500 games draws about a thousand points.
+    top, bottom = PLOT["top"] * 10, PLOT["bottom"] * 10
+    ys, rise, twice = [None] * (bottom - top + 1), 2 * (bottom - top), 2 * (high - low)
+    offset = high - low - rise * low
+    zero = y_of(0)
+    names = [item[0] for item in series]
     order = [item for item in series if item[0] != me] + [item for item in series if item[0] == me]
     for name, line in order:
-        number = [item[0] for item in series].index(name)
-        points, started = [], False
-        for index in drawn:
-            if index >= len(line):  # a shorter line (the page's are all as long as the season)
+        number = names.index(name)
+        # the path's text in pieces, joined once: "M x y", then " L", x, " ", y for each point
+        points, started, length = [], False, len(line)
+        for index, segment in drawn:
+            if index >= length:  # a shorter line (the page's are all as long as the season)
                 break
             value = line[index]
             if value is None:
@@ -210,14 +234,14 @@ def chart(words, series, me):
                 first = index
                 while first and line[first - 1] is not None:  # the player's first game
                     first -= 1
-                points.append(f"M{xs[first]} {y_of(0)}")
+                points.append(f"M{x_of(first)} {zero}")
                 started = True
-            # y_of inlined, each y written once: a season of 500 games draws thousands of points
-            tenths = bottom - (rise * (value - low) + span) // (2 * span)
-            y = ys.get(tenths)
+            tenths = bottom - (rise * value + offset) // twice
+            y = ys[tenths - top]
             if y is None:
-                y = ys[tenths] = f"{tenths // 10}.{tenths % 10}"
-            points.append(lines[index + 1] + y)
+                y = ys[tenths - top] = f"{tenths // 10}.{tenths % 10}"
+            points.append(segment)
+            points.append(y)
         if not points:
             continue
         shape = f"season-line season-line-{number % COLOURS}"
@@ -225,9 +249,52 @@ def chart(words, series, me):
             shape += " season-dashed"
         if name == me:
             shape += " season-me"
-        elements.append(("path", {"class": shape, "d": " ".join(points), "data-player": name},
+        elements.append(("path", {"class": shape, "d": "".join(points), "data-player": name},
                          None))
     return elements
+
+
+def svg_markup(elements):
+    """SVG elements (tag, attributes, text or None), as chart gives them, as markup for the
+    chart's one write (the page sets it as the <svg>'s content: one call to the page instead
+    of several per element). Every attribute's value and every text is escaped (a player's
+    name is what someone typed); attributes in their names' order (a MicroPython dict keeps
+    none).
+
+    >>> svg_markup([("path", {"data-player": '<b a="1">&amp;', "d": "M0 0"}, None),
+    ...             ("text", {"x": "1"}, "<i>")])
+    '<path d="M0 0" data-player="&lt;b a=&quot;1&quot;&gt;&amp;amp;"></path><text x="1">&lt;i&gt;</text>'
+    """
+    out = []
+    for tag, attributes, text in elements:
+        out.append("<" + tag)
+        for name in sorted(attributes):
+            out.append(f' {name}="{_escaped(attributes[name])}"')
+        out.append(">")
+        if text is not None:
+            out.append(_escaped(text))
+        out.append(f"</{tag}>")
+    return "".join(out)
+
+
+def _escaped(text):
+    """Text as it reads in markup, in an element or a quoted attribute's value."""
+    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace(
+        '"', "&quot;")
+
+
+def _drawn(count):
+    """The games a line of `count` games is drawn at: every one up to MAX_POINTS, else the last
+    of each of MAX_POINTS equal runs (the first game whose (index + 1) * MAX_POINTS // count
+    moves on), the last game always.
+
+    >>> _drawn(4), _drawn(300)[:3], len(_drawn(500)), _drawn(500)[-1]
+    ([0, 1, 2, 3], [1, 3, 5], 150, 499)
+    """
+    if count <= MAX_POINTS:
+        return list(range(count))
+    # index + 1 >= run * count / MAX_POINTS, the first index of each run: distinct, rising
+    return [-(-run * count // MAX_POINTS) - 1 for run in range(1, MAX_POINTS + 1)]
 
 
 def _share(numerator, denominator):
@@ -239,20 +306,6 @@ def _tenths_text(tenths):
     """Whole tenths as a coordinate: 123 -> "12.3", -5 -> "-0.5"."""
     sign = "-" if tenths < 0 else ""
     return f"{sign}{abs(tenths) // 10}.{abs(tenths) % 10}"
-
-
-def series_of(games, names):
-    """[(name, cumulative tenths after each game)] from [(game's results by name)]: ``games``
-    is a list of {name: tenths} in date order, ``names`` the players to draw."""
-    lines = []
-    for name in names:
-        total, line = None, []
-        for results in games:
-            if name in results:
-                total = (total or 0) + results[name]
-            line.append(total)
-        lines.append((name, line))
-    return lines
 
 
 # ---------------------------------------------------------------- CSV

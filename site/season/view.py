@@ -44,7 +44,7 @@ def chosen(flags):
             if flags["to"] and day and day > flags["to"]:
                 continue
         found.append((started, place, copy))
-    found.sort(key=lambda item: (item[0], item[1]))
+    found.sort()  # by time, then place: no two have the same place (no copy is compared)
     return [(place, copy) for _day, place, copy in found]
 
 
@@ -129,34 +129,50 @@ def row_nodes(row, me):
 
 def draw_table(rows, me):
     page["dom"].build(q("[data-season-table] tbody"), [row_nodes(row, me) for row in rows])
-    sort_field, descending = state["sort"]
-    for header, in page["dom"].each("[data-season-sort]"):
-        name = header.getAttribute("data-season-sort")
-        header.setAttribute("aria-sort", "none" if name != sort_field else
-                            ("descending" if descending else "ascending"))
+    field, descending = state["sort"]
+    marked = (field, "descending" if descending else "ascending")
+    # Only the headers whose aria-sort changes (the page comes with every header's "none"):
+    # two calls to the page, not two for each of the 27 columns.
+    before = page.get("sorted")
+    if before != marked:
+        if before is not None and before[0] != field:
+            q(f'[data-season-sort="{before[0]}"]').setAttribute("aria-sort", "none")
+        q(f'[data-season-sort="{field}"]').setAttribute("aria-sort", marked[1])
+        page["sorted"] = marked
 
 
-def results_by_name(found, aliases, rows):
-    """Each game's results (tenths) by the name its player's row shows, in date order;
-    ``found`` is engine.season.figures.seated's answer for the games shown."""
-    shown = {}
-    for row in rows:
-        shown[aliases.key(row["name"])] = row["name"]
-    lines = []
+def series_of(found, aliases, rows):
+    """[(name, cumulative tenths after each game, None before the player's first)] for each row,
+    as present.chart draws them, and the lowest and the highest of those totals (0 among them);
+    ``found`` is engine.season.figures.seated's answer for the games shown, in date order."""
+    number_of = {}  # a row's key: its place among the rows
+    for number, row in enumerate(rows):
+        number_of[aliases.key(row["name"])] = number
+    places = range(len(rows))
+    totals, lines = [None] * len(rows), [[] for _row in rows]
+    low = high = 0
     for summary, seats in found:
-        results = {}
+        results = summary["seats"]
         for seat, key, _name in seats:
-            if key in shown:
-                results[shown[key]] = summary["seats"][seat][1]
-        lines.append(results)
-    return lines
+            number = number_of.get(key)
+            if number is not None:
+                total = totals[number]
+                total = totals[number] = (total or 0) + results[seat][1]
+                if total < low:
+                    low = total
+                elif total > high:
+                    high = total
+        for number in places:
+            lines[number].append(totals[number])
+    return [(row["name"], line) for row, line in zip(rows, lines)], (low, high)
 
 
 def draw_chart(found, aliases, rows, me):
-    series = present.series_of(results_by_name(found, aliases, rows),
-                               [row["name"] for row in rows])
+    series, bounds = series_of(found, aliases, rows)
     svg = q("[data-season-chart]")
-    page["dom"].fill_svg(svg, "0 0 360 214", present.chart(words(), series, me))
+    svg.setAttribute("viewBox", "0 0 360 214")
+    # in one write (escaped markup), not dom.Page.fill_svg's calls per element and attribute
+    svg.innerHTML = present.svg_markup(present.chart(words(), series, me, bounds))
     svg.setAttribute("aria-label", words()["say"]["chart_label"].format(
         names=", ".join(row["name"] for row in rows)))
     legend = []

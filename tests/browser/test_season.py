@@ -111,6 +111,19 @@ def test_games_by_link_season_link_and_file_give_the_command_lines_table(
     assert sorted(line[0] for line in read[1:]) == sorted(want)
     assert len(read[0]) == len(read[1])
 
+    # every hand's CSV: a line per hand, each round named in the page's language (the
+    # ledger's words, read when this file is first asked for)
+    with page.expect_download() as waiting:
+        page.click("[data-season-hands-csv]")
+    data = pathlib.Path(waiting.value.path()).read_bytes().decode("utf-8")
+    assert data.startswith("\ufeff")
+    read = list(csv.reader(io.StringIO(data[1:])))
+    assert len(read) == 1 + sum(len(game["hands"]) for game, _started in items)
+    assert {line[0] for line in read[1:]} == {str(number + 1) for number in range(len(items))}
+    assert {"동1국", "남4국"} <= {line[2] for line in read[1:]} if lang == "ko" else \
+        {"東1局", "南4局"} <= {line[2] for line in read[1:]}
+    assert not watch.errors
+
     # a cut season link and a file that is not ours change nothing
     add(page, link=f"{base_url}{lang}/season/#s={season[:len(season) // 2]}")
     assert page.is_visible("[data-season-add-error]")
@@ -151,3 +164,49 @@ def test_screenshots_at_390(browser, base_url, scheme):
         assert not watch.errors
     finally:
         context.close()
+
+
+def test_a_header_tap_sorts_its_column_and_a_name_stays_text_in_the_chart(context, base_url):
+    """One listener for the header row sorts by the column tapped, that header alone marked
+    (aria-sort), the other back to "none"; the chart's one write keeps a typed name as text
+    (its path's data-player is the name, no element made of it)."""
+    hostile = '<b>"&amp;\'x'  # a seat's name keeps twelve characters at most
+    items = generated_season(6, seed=61)
+    items = [(dict(game, names=[hostile] + game["names"][1:]), started)
+             for game, started in items]
+    page, watch = open_season(context, f"{base_url}ko/season/#s={season_link.encode(items, [])}")
+    page.click("[data-season-keep]")
+    page.wait_for_selector("[data-season-table] tbody tr")
+
+    def column(field):
+        return page.eval_on_selector_all(
+            f'[data-season-table] tbody td[data-season="{field}"]',
+            "cells => cells.map(cell => Number(cell.dataset.value))")
+
+    def sorts():
+        return page.eval_on_selector_all(
+            "[data-season-sort]", "heads => Object.fromEntries(heads.map(head => "
+            "[head.dataset.seasonSort, head.getAttribute('aria-sort')]))")
+
+    marked = sorts()
+    assert marked["points"] == "descending"
+    assert {value for field, value in marked.items() if field != "points"} == {"none"}
+    page.click('[data-season-sort="games"] button')
+    page.wait_for_function("document.querySelector('[data-season-sort=\"games\"]')"
+                           ".getAttribute('aria-sort') === 'descending'")
+    assert column("games") == sorted(column("games"), reverse=True)
+    page.click('[data-season-sort="games"] button')
+    page.wait_for_function("document.querySelector('[data-season-sort=\"games\"]')"
+                           ".getAttribute('aria-sort') === 'ascending'")
+    assert column("games") == sorted(column("games"))
+    marked = sorts()
+    assert {value for field, value in marked.items() if field != "games"} == {"none"}
+
+    players = page.eval_on_selector_all("[data-season-chart] path[data-player]",
+                                        "paths => paths.map(path => path.dataset.player)")
+    assert hostile in players
+    assert sorted(players) == sorted(page.eval_on_selector_all(
+        "[data-season-table] tbody tr", "rows => rows.map(row => row.dataset.seasonPlayer)"))
+    assert page.locator("[data-season-chart] b").count() == 0
+    assert page.locator("[data-season-legend] b, [data-season-table] b").count() == 0
+    assert not watch.errors
