@@ -133,6 +133,14 @@ def test_nothing_new_a_backwards_range_and_bad_aliases_are_said(context, base_ur
     page.fill("[data-season-filters] [name=to]", "2026-12-31")
     page.dispatch_event("[data-season-filters] [name=to]", "change")
     box.wait_for(state="hidden")
+    # games kept, but no member has played 99 of them: the filters are said, not "no games yet"
+    page.fill("[data-season-filters] [name=min]", "99")
+    page.dispatch_event("[data-season-filters] [name=min]", "change")
+    page.locator("[data-season-empty]").wait_for(state="visible")
+    assert page.text_content("[data-season-empty]") == says["say"]["filtered"]
+    page.fill("[data-season-filters] [name=min]", "0")
+    page.dispatch_event("[data-season-filters] [name=min]", "change")
+    page.locator("[data-season-empty]").wait_for(state="hidden")
     assert page.locator("[data-season-table] tbody tr").count() > 0
 
     # aliases: an empty name, then a name joined to itself (folded the same), are refused
