@@ -8,6 +8,8 @@ CHROMIUM ?= /usr/bin/chromium
 export CHROMIUM
 # The pages' interpreter: mpy (MicroPython) or pyodide.
 INTERPRETER ?= mpy
+# make test's processes (pytest-xdist): one per core of this 2-core machine; JOBS=0 runs in one.
+JOBS ?= 2
 # The originality checker and the reference documents live beside the repository, not in it.
 ORIGINALITY ?= $(wildcard ../shared/tools/check_originality.py)
 
@@ -39,7 +41,7 @@ test: build $(CHROMIUM)
 	$(PY) -m ruff check engine tests build.py site runtime tools
 	@if [ -n "$(ORIGINALITY)" ]; then $(PYTHON) $(ORIGINALITY) .; \
 	else echo "originality check skipped: check_originality.py not found beside the repo"; fi
-	$(PY) -m pytest --doctest-modules engine site runtime build.py tests
+	$(PY) -m pytest -n $(JOBS) --doctest-modules engine site runtime build.py tests
 
 test-engine: $(VENV)/.installed node_modules/.installed
 	$(PY) -m pytest --doctest-modules engine site runtime build.py tests -m "not browser"
