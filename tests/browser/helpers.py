@@ -1,7 +1,10 @@
 """Reading and driving the calculator page the way a user does."""
+import build
 from engine import DEFAULTS, KEYS
 
 from .conftest import READY, Watch  # READY: one hook for every page (the tests take it from here too)
+
+AXE = build.NODE / "axe-core" / "axe.min.js"  # axe-core from npm, injected by the audits
 
 
 def open_ready(context, url, timeout=60_000):

@@ -7,7 +7,9 @@ import sys
 import tomllib
 
 import build
+from engine.ledger import read_hand, rules_from
 
+from .conftest import READY, Watch
 from .helpers import open_ready
 
 KEY = "mahjong-ledger"  # version 1's one game: still read (and moved in) on first open
@@ -109,3 +111,44 @@ def add(page):
     rows = page.locator("[data-ledger-history] tr").count()
     page.click("[data-ledger-add]")
     page.wait_for_function(f"document.querySelectorAll('[data-ledger-history] tr').length === {rows + 1}")
+
+
+# A game as the page keeps it, stored on a fresh phone; the table view opened.
+NAMES = ["김민수", "佐藤 花子", "Kim", "이지은"]
+
+
+def page_game(record, names=NAMES):
+    rules = rules_from(record.get("rules"))
+    hands = [read_hand(hand, index, rules) for index, hand in enumerate(record["hands"])]
+    return {"rules": rules, "hands": hands, "names": names[:rules["players"]], "ended": False}
+
+
+def envelope(game):
+    return json.dumps({"format": "mahjong-ledger", "version": 1, "saved": "2026-01-01T00:00:00Z",
+                       "record": {"rules": game["rules"], "hands": game["hands"]},
+                       "names": game["names"], "ended": game["ended"]}, ensure_ascii=False)
+
+
+def stored_page(context, base_url, lang, game):
+    """A page whose phone holds `game`."""
+    page = context.new_page()
+    watch = Watch(page)
+    page.goto(f"{base_url}{lang}/ledger/")
+    page.wait_for_selector(READY, timeout=60_000)
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [KEY, envelope(game)])
+    page.reload()
+    page.wait_for_selector(READY, timeout=60_000)
+    return page, watch
+
+
+def open_table(page):
+    page.click("[data-table-open]")
+    page.wait_for_selector("[data-table-view]:not([hidden])")
+
+
+ALL_LAST = [  # an East-only game at its last hand: E4, seat 3 deals, one honba
+    {"result": "ron", "from": 1, "winners": [{"seat": 0, "han": 4, "fu": 30}], "riichi": []},
+    {"result": "draw", "tenpai": [], "riichi": []},
+    {"result": "tsumo", "winners": [{"seat": 2, "han": 3, "fu": 30}], "riichi": []},
+    {"result": "draw", "tenpai": [3], "riichi": []},
+]

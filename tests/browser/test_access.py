@@ -3,9 +3,8 @@ import pytest
 
 import build
 
-from .helpers import READY, card, shown_text
+from .helpers import AXE, READY, card, shown_text
 
-AXE = build.NODE / "axe-core" / "axe.min.js"
 RULES = ("riichi", "hk", "mcr", "nmjl")
 
 

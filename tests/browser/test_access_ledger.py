@@ -3,10 +3,8 @@ violation of any impact — moderate included — in either language, light or d
 import pytest
 
 from .conftest import READY
-from .test_access import AXE
-from .ledger_page import KEY
-from .test_ledger_share import envelope, page_game
-from .test_ledger_table_trial import ALL_LAST, open_table
+from .helpers import AXE
+from .ledger_page import ALL_LAST, KEY, envelope, open_table, page_game
 
 RUN = ("axe.run(document, {resultTypes: ['violations']}).then(r => r.violations"
        ".map(v => v.id + ' (' + v.impact + '): ' + v.nodes.map(n => n.target.join(' ')).join(', ')))")

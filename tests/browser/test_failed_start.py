@@ -17,8 +17,8 @@ from engine.ledger.games import open_shelf
 from engine.ledger.storage import MemoryStorage
 
 from .conftest import READY
-from .helpers import card
-from .test_access import AXE
+from .helpers import AXE, card
+
 
 FAILED = "html[data-engine=failed]"
 WASM = "**/runtime/micropython/micropython.wasm"

@@ -13,8 +13,7 @@ from tests.test_ledger_store import V1_CURRENT, V1_PREVIOUS
 
 from .conftest import READY, Watch
 from .ledger_page import (INDEX, add, board, cli, expected_board, exported, fill, kept_games,
-                          open_ledger, start, words)
-from .test_ledger_share import page_game
+                          open_ledger, page_game, start, words)
 
 FIRST = [{"result": "ron", "from": 2, "winners": [{"seat": 1, "han": 3, "fu": 40}], "riichi": [1]},
          {"result": "draw", "tenpai": [0, 2], "riichi": []}]

@@ -5,7 +5,6 @@ to paste. The link's own round trip over every Tenhou game is tests/test_ledger_
 link's message and the followed games' board, chart and history are on the page's own steps in
 tests/test_ledger_share_flows.py."""
 import io
-import json
 import sys
 from datetime import date
 
@@ -13,29 +12,15 @@ import pytest
 import zxingcpp
 from PIL import Image
 
-from engine.ledger import link, read_hand, replay, rules_from
+from engine.ledger import link, replay, rules_from
 from tests.tenhou import DATA, convert, games
 
 from .conftest import READY, Watch
-from .ledger_page import KEY, board, cli, expected_board, kept_games, stored_current, words
+from .ledger_page import (board, cli, expected_board, kept_games, page_game,
+                          stored_current, stored_page, words)
 
 sys.path.insert(0, str(__import__("build").SITE))
 from ledger import summary as ledger_summary  # noqa: E402  (site/: the page's own wording, for the pasted text)
-
-NAMES = ["김민수", "佐藤 花子", "Kim", "이지은"]
-
-
-def page_game(record, names=NAMES):
-    rules = rules_from(record.get("rules"))
-    hands = [read_hand(hand, index, rules) for index, hand in enumerate(record["hands"])]
-    return {"rules": rules, "hands": hands, "names": names[:rules["players"]], "ended": False}
-
-
-def envelope(game):
-    return json.dumps({"format": "mahjong-ledger", "version": 1, "saved": "2026-01-01T00:00:00Z",
-                       "record": {"rules": game["rules"], "hands": game["hands"]},
-                       "names": game["names"], "ended": game["ended"]}, ensure_ascii=False)
-
 
 def tenhou_games(count):
     if not DATA.is_dir():
@@ -50,18 +35,6 @@ def tenhou_games(count):
 def long_game():
     from tests.test_ledger_link import LONG, random_game
     return page_game(random_game(20, 7, LONG))
-
-
-def stored_page(context, base_url, lang, game):
-    """A page whose phone holds `game`."""
-    page = context.new_page()
-    watch = Watch(page)
-    page.goto(f"{base_url}{lang}/ledger/")
-    page.wait_for_selector(READY, timeout=60_000)
-    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [KEY, envelope(game)])
-    page.reload()
-    page.wait_for_selector(READY, timeout=60_000)
-    return page, watch
 
 
 def open_link(context, url):

@@ -23,8 +23,8 @@ from engine.conditions.state import read_query
 from engine.ledger import link
 
 from .conftest import READY
-from .ledger_page import add, cli, exported, fill, open_ledger, points, start, stored_current
-from .test_ledger_share import envelope, page_game, stored_page
+from .ledger_page import (ALL_LAST, add, cli, envelope, exported, fill, open_ledger, open_table, page_game,
+                          points, start, stored_current, stored_page)
 
 HANDS = [  # E1 (dealer 0), E2 after a non-dealer ron, then a draw with one riichi
     {"result": "ron", "from": 2, "winners": [{"seat": 1, "han": 3, "fu": 30}], "riichi": []},
@@ -50,11 +50,6 @@ def after_sheet(page, players=4):
     after the hand."""
     shown = zip(table_scores(page, players), sheet_preview(page, players))
     return [points + change for points, change in shown]
-
-
-def open_table(page):
-    page.click("[data-table-open]")
-    page.wait_for_selector("[data-table-view]:not([hidden])")
 
 
 def ron_half_entered(page):
@@ -215,14 +210,6 @@ def test_keeping_a_shared_game_disarms_the_undo_of_a_correction(context, base_ur
     assert after["id"] == kept["id"] and after["names"] == ["Ann", "Bo", "Cy", "Di"]
     assert after["record"]["hands"] == []  # the undo took the kept game's last hand, nothing else
     watch.clean()
-
-
-ALL_LAST = [  # an East-only game at its last hand: E4, seat 3 deals, one honba
-    {"result": "ron", "from": 1, "winners": [{"seat": 0, "han": 4, "fu": 30}], "riichi": []},
-    {"result": "draw", "tenpai": [], "riichi": []},
-    {"result": "tsumo", "winners": [{"seat": 2, "han": 3, "fu": 30}], "riichi": []},
-    {"result": "draw", "tenpai": [3], "riichi": []},
-]
 
 
 def test_after_start_the_table_button_is_in_view_and_a_new_game_says_nothing_of_the_last(

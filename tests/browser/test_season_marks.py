@@ -16,7 +16,7 @@ from engine.ledger.storage import GAME, SUMMARY, MemoryStorage
 from tests.test_season import NOW, bundle, generated_season, played_game
 
 from .conftest import READY
-from .test_season import add, as_cells, cli_rows, open_season, table_of
+from .season_page import add, as_cells, cli_rows, open_season, table_of
 
 # navigator.share and canShare stubbed before the page's scripts: what share() is given is kept
 # (the file's name, type and text), and canShare answers as window.__canShare says.
