@@ -135,6 +135,21 @@ def games():
     return sorted(DATA.glob("*.xml"))
 
 
+def varied_games(count):
+    """`count` records, one per (players, 15 hands or more) of the logs, for the share tests;
+    the test is skipped where the data folder is absent."""
+    import pytest
+
+    from engine.ledger import rules_from
+    if not DATA.is_dir():
+        pytest.skip("../shared/data/tenhou/ is absent")
+    chosen = {}
+    for path in games():
+        record = convert(path).record
+        chosen.setdefault((rules_from(record["rules"])["players"], len(record["hands"]) >= 15), record)
+    return [chosen[key] for key in sorted(chosen)][:count]
+
+
 # tenhou.net/6 JSON logs: the same games in another layout, and five more three-player games.
 JSON_ABORTIVE = {"九種九牌", "四家立直", "三家和了", "四槓散了", "四風連打"}
 LIMIT_FU = {4: 40, 3: 70}  # a mangan below 5 han shows no fu: these are the least that reach it

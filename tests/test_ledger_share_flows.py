@@ -7,10 +7,10 @@ a fresh browser storing nothing until keep, the game it replaces staying listed,
 link (no markup made, nothing stored changed), and the chart and the result to paste."""
 import pytest
 
-from engine.ledger import link, replay, rules_from
+from engine.ledger import link, replay
 from ledger import board, chart, follow, screen
 from ledger.model import model
-from tests.tenhou import DATA, convert, games
+from tests.tenhou import varied_games
 
 from .ledger_flow import cli, expected_board, points, words
 from .ledger_soup import kept, ledger_page, page_game
@@ -21,17 +21,6 @@ GOOD = link.encode(page_game({"hands": [{"result": "ron", "from": 1, "riichi": [
                                          "winners": [{"seat": 0, "han": 2, "fu": 40}]}]}, NAMES))
 HOSTILE = link.encode({"rules": {}, "names": ['<img src=x onerror="document.title=1">'],
                        "hands": [{"result": "ron", "from": "<b>x</b>", "winners": []}]})
-
-
-def tenhou_games(count):
-    """The browser test's games: one per (players, long or not) of the Tenhou logs."""
-    if not DATA.is_dir():
-        pytest.skip("../shared/data/tenhou/ is absent")
-    chosen = {}
-    for path in games():
-        record = convert(path).record
-        chosen.setdefault((rules_from(record["rules"])["players"], len(record["hands"]) >= 15), record)
-    return [chosen[key] for key in sorted(chosen)][:count]
 
 
 @pytest.mark.parametrize("lang", ["ko", "ja"])
@@ -69,7 +58,7 @@ def test_following_a_link_shows_the_game_read_only(site):
     command line's final scores), the chart has a line per seat, the next-hand form is hidden,
     every hand is in the history; kept, it is the link's game with its names, and the address
     loses its #g=."""
-    for record in tenhou_games(3):
+    for record in varied_games(3):
         game = page_game(record, NAMES)
         with ledger_page(site, "ja", link.fragment(game)) as document:
             assert follow.open_link() is True

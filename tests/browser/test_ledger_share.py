@@ -12,8 +12,8 @@ import pytest
 import zxingcpp
 from PIL import Image
 
-from engine.ledger import link, replay, rules_from
-from tests.tenhou import DATA, convert, games
+from engine.ledger import link, replay
+from tests.tenhou import varied_games
 
 from .conftest import READY, Watch
 from .ledger_page import (board, cli, expected_board, kept_games, page_game,
@@ -21,16 +21,6 @@ from .ledger_page import (board, cli, expected_board, kept_games, page_game,
 
 sys.path.insert(0, str(__import__("build").SITE))
 from ledger import summary as ledger_summary  # noqa: E402  (site/: the page's own wording, for the pasted text)
-
-def tenhou_games(count):
-    if not DATA.is_dir():
-        pytest.skip("../shared/data/tenhou/ is absent")
-    chosen = {}
-    for path in games():
-        record = convert(path).record
-        chosen.setdefault((rules_from(record["rules"])["players"], len(record["hands"]) >= 15), record)
-    return [chosen[key] for key in sorted(chosen)][:count]
-
 
 def long_game():
     from tests.test_ledger_link import LONG, random_game
@@ -78,7 +68,7 @@ def test_the_link_and_its_qr_code_read_back_by_a_decoder(context, base_url):
 def test_following_in_a_fresh_browser_stores_nothing_until_keep(browser, base_url):
     # One Tenhou game here; the three games' board, chart, history and kept game on the page's own
     # steps: tests/test_ledger_share_flows.py::test_following_a_link_shows_the_game_read_only.
-    for record in tenhou_games(1):
+    for record in varied_games(1):
         game = page_game(record)
         url = f"{base_url}ja/ledger/" + link.fragment(game)
         context = browser.new_context(viewport={"width": 390, "height": 844})
