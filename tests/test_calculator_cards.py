@@ -56,8 +56,9 @@ def opened(lang, query="", **then):
     its defaults, engine.DEFAULTS, overridden by the link's keys), and then the controls of
     `then` are set (calculator.recompute reads the whole form):
 
-    {"state": "ok" | "stale" | "incomplete" (the page's #results data-state), "error": (field,
-    message) or None, "rule", "view": calculator.present.view (None while 13 tiles wait),
+    {"state": "ok" | "invalid" | "incomplete" (the page's #results data-state: a link opened
+    with an error has no answer of its own to keep struck through, so "invalid", never "stale"),
+    "error": (field, message) or None, "rule", "view": calculator.present.view (None while 13 tiles wait),
     "mine": the (fu, han) of the fu × han row marked "your hand", or None, "tiles": the tile
     box's texts or None, "result": the engine's}.
     """
@@ -76,7 +77,7 @@ def opened(lang, query="", **then):
     except InputError as error:
         if mapping.get("fumode") == "tiles" and error.field == "hand" and error.code == "empty":
             return dict(shown, state="incomplete")  # calculator.still_entering, for a link
-        return dict(shown, state="stale", error=(error.field, present.error_text(error, strings)))
+        return dict(shown, state="invalid", error=(error.field, present.error_text(error, strings)))
     shown["result"] = result
     tiles = result.get("tiles")
     if "total" in result:
@@ -232,7 +233,7 @@ def test_bad_links_show_the_fields_error(lang, query, field, code):
     message = words["error"][code]
     shown = opened(lang, query)
     assert shown["error"] == (field, message.format(label=words["label"][field], low="", high=""))
-    assert shown["state"] == "stale"
+    assert shown["state"] == "invalid"
 
 
 @pytest.mark.parametrize("lang", LANGS)

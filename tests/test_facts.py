@@ -285,20 +285,22 @@ def test_the_payments_card_names_who_pays(lang):
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("dwind4, fu", [("0", 2), ("1", 4)])
 def test_the_fu_tables_double_wind_row_says_the_fu_it_counts(lang, dwind4, fu):
-    """The pair row of the fu table names the fu the row adds (round-5 Korean review: the
-    option's "2부 (텐호·작혼은 4부)" beside a 4 read as a contradiction)."""
+    """The pair row of the fu table adds the fu the rules count (round-5 Korean review: the
+    option's "2부 (텐호·작혼은 4부)" beside a 4 read as a contradiction), and its middle cell names
+    the pair alone, as every other row does (third Japanese reader, F10: 「連風牌（4符）」 beside a
+    4 said it twice)."""
     result = calculate({"rule": "riichi", "fumode": "tiles", "hand": "234m567p345s11z",
                         "melds": "pon:777z", "agari": "1z", "seatwind": "E", "roundwind": "E",
                         "dwind4": dwind4})
     rows = present.view(result, build.load_strings(lang))["fu_rows"]
     pair = {"ko": "머리", "ja": "雀頭"}[lang]
-    said = {"ko": f"연풍패 — {fu}부", "ja": f"連風牌（{fu}符）"}[lang]
+    said = {"ko": "연풍패", "ja": "連風牌"}[lang]
     assert [row[1:] for row in rows if row[0] == pair] == [(said, str(fu))]
 
 
 @pytest.mark.parametrize("lang, said", [
     ("ko", "리치마작(3인) 3판 30부 · 자 쯔모 · 1본장 · 공탁 1개: 4,200점(1,100·2,100)"),
-    ("ja", "リーチ麻雀（三麻） 3飜30符・子のツモ・1本場・供託1本：4,200点（1,100・2,100）")])
+    ("ja", "三人打ちリーチ麻雀 3飜30符・子のツモ・1本場・供託1本：4,200点（1,100・2,100）")])
 def test_the_copied_line_says_what_its_total_holds(lang, said):
     """The card's copy names the hand, three-player and the counters, so a pasted total can be
     checked: three-player without tsumo loss, 1 honba (200 a payer) and a stick: 1,100 + 2,100

@@ -328,7 +328,7 @@ def season_cases():
     series = [(row["name"], [None] * (number % 3) + [rng.randint(-900, 900) for _ in range(9)])
               for number, row in enumerate(rows[:6])]
     cases += [_call("season.present.chart", {}, series, me) for me in ("", rows[1]["name"])]
-    columns = {"column": {field: field.upper() for field in fields}}
+    columns = {"column": {field: field.upper() for field in fields + ["places_csv"]}}
     cases += [_call("season.present.players_csv", columns, rows),
               _call("season.present.csv_text", [["a,b", 'q"', "김\n"], [1, -2.5, None]])]
     return cases

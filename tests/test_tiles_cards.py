@@ -192,6 +192,11 @@ def test_a_preset_sets_the_double_wind_pair(lang, preset, double_wind_fu):
     assert expected[2] == (50 if double_wind_fu == 4 else 40)
     chosen = {**present.preset_keys(preset), **present.preset_tile_keys(preset)}  # apply_preset
     expect(opened(lang, link(**DOUBLE_WIND), **chosen), lang, expected)
+    # the fu table's pair row names the pair alone; its fu (the rule's 2 or 4) is the next cell
+    pair = [row for row in opened(lang, link(**DOUBLE_WIND), **chosen)["view"]["fu_rows"]
+            if row[0] == STRINGS[lang]["fu_row"]["pair"]]
+    assert pair == [(STRINGS[lang]["fu_row"]["pair"], {"ko": "연풍패", "ja": "連風牌"}[lang],
+                     str(double_wind_fu))]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -207,7 +212,7 @@ def test_a_bad_or_hostile_link_says_why_next_to_the_field(lang, keys, field, cod
     wanted = messages[code].format(label=labels[field], low="", high="")
     shown = opened(lang, link(**keys))
     assert shown["error"] == (field, wanted)
-    assert shown["state"] == "stale" and shown["tiles"] is None
+    assert shown["state"] == "invalid" and shown["tiles"] is None
 
 
 @pytest.mark.parametrize("keys,field,tile,ko,ja", [
@@ -270,4 +275,4 @@ def test_three_players_refuse_a_chi_or_2m_to_8m_next_to_the_field(lang, keys, fi
     wanted = STRINGS[lang]["error"][code].format(label=STRINGS[lang]["label"][field])
     shown = opened(lang, link(players="3", **keys))
     assert shown["error"] == (field, wanted)
-    assert shown["state"] == "stale" and shown["tiles"] is None
+    assert shown["state"] == "invalid" and shown["tiles"] is None

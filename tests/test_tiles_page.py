@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ElementTree
 import pytest
 
 import build
-from engine import KEYS, calculate
+from engine import KEYS, InputError, calculate
 from engine.yaku import YAKU
 
 sys.path.insert(0, str(build.SITE))
@@ -104,6 +104,25 @@ def test_a_fifth_copy_and_a_sixth_indicator_are_refused():
     assert hand.add("1m", "pon") is None
     dora = Hand.read("", "", "", "12345m", "")
     assert dora.add("6m", "dora") is None and dora.add("6m", "ura") is not None
+
+
+@pytest.mark.parametrize("lang", build.LANGUAGES)
+def test_a_second_red_five_is_refused_and_named(lang):
+    """A set has one red five of each suit (third Japanese reader, F8): a second one, in the
+    hand, a meld or the indicators, is refused on the tap, as the engine refuses it typed."""
+    for held in (Hand.read("0m", "", "", "", ""), Hand.read("", "", "", "0m", ""),
+                 Hand.read("", "", "pon:05m5m", "", "")):
+        for target in ("hand", "dora", "ura", "pon"):
+            assert held.add("0m", target) is None, (held, target)
+        assert held.refusal("0m", "hand") == "no_second_red"
+        assert held.add("0p", "hand") is not None and held.add("5m", "hand") is not None
+    with pytest.raises(InputError) as refused:
+        calculate({"rule": "riichi", "fumode": "tiles", "hand": "0m0m123p456p789s11z", "agari": "1z"})
+    assert (refused.value.code, refused.value.tile) == ("too_many", "0m")
+    says = STRINGS[lang]["tiles"]
+    said = says["no_second_red"].format(tile=says["name"]["0m"])
+    assert said == {"ko": "‘적5만’은 한 장뿐인데 이미 넣었어요(표시패 포함).",
+                    "ja": "赤五萬は1枚しかなく、もう入っています（表示牌を含む）。"}[lang]
 
 
 def test_melds_count_three_and_come_out_by_a_tap():

@@ -246,17 +246,20 @@ def test_a_decimal_in_a_whole_number_field_is_not_an_integer(lang, said):
 
 @pytest.mark.parametrize("lang, lines", [
     ("ko", ["홍콩마작 3번 · 쯔모: 12점(각자 4)",
-            "국표마작(MCR) 24점+꽃패 2장 · 론: 50점(방총한 사람 34 / 다른 사람 각 8)",
+            "국표마작(MCR) 24점 + 꽃패 2장 · 론: 50점(방총한 사람 34 / 다른 사람 각 8)",
             "미국마작(NMJL) 25점 · 조커리스 · 쯔모: 300점(각자 100)",
             "리치마작 하네만(6판) · 자 쯔모: 12,000점(3,000·6,000)",
-            "리치마작 만관(4판 40부) · 친 론: 12,000점(방총한 사람 12,000)"]),
+            "리치마작 만관(4판 40부) · 친 론: 12,000점(방총한 사람 12,000)",
+            "미국마작(NMJL) 25점 · 화료자에게 건 사람 있음 · 론: 100점(방총한 사람 50 / 다른 사람 각 25)"]),
     ("ja", ["香港麻雀 3番・ツモ：12点（各家 4）",
-            "中国麻将（国標・MCR） 24点＋花牌2枚・ロン：50点（放銃者 34 / 他家 各8）",
+            "中国麻将（国標・MCR） 24点 + 花牌2枚・ロン：50点（放銃者 34 / 他家 各8）",
             "アメリカ麻雀（NMJL） 25点・ジョーカーなし・ツモ：300点（各家 100）",
             "リーチ麻雀 跳満（6飜）・子のツモ：12,000点（3,000・6,000）",
-            "リーチ麻雀 満貫（4飜40符）・親のロン：12,000点（放銃者 12,000）"])])
+            "リーチ麻雀 満貫（4飜40符）・親のロン：12,000点（放銃者 12,000）",
+            "アメリカ麻雀（NMJL） 25点・和了者に賭けた人あり・ロン：100点（放銃者 50 / 他家 各25）"])])
 def test_the_copied_line_says_what_was_won_and_how(lang, lines):
-    """HK, MCR and NMJL lines keep the hand and ron/tsumo; a limit is named with its han."""
+    """HK, MCR and NMJL lines keep the hand and ron/tsumo (NMJL its bettor too, ja F14); a limit
+    is named with its han."""
     from calculator.present import copy_line
     from engine import calculate_values
     from engine.query import parse
@@ -264,7 +267,7 @@ def test_the_copied_line_says_what_was_won_and_how(lang, lines):
     words = build.load_strings(lang)
     hands = [{"rule": "hk", "fan": "3", "win": "tsumo"}, {"rule": "mcr", "points": "24", "flowers": "2"},
              {"rule": "nmjl", "jokerless": "1", "win": "tsumo"}, {"han": "6", "win": "tsumo"},
-             {"han": "4", "fu": "40", "seat": "dealer"}]
+             {"han": "4", "fu": "40", "seat": "dealer"}, {"rule": "nmjl", "bettor": "1"}]
     said = []
     for hand in hands:
         values = parse(hand)

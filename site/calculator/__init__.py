@@ -30,11 +30,13 @@ FU_HAN = ("[data-fu-han-rows] tr[data-fu='{fu}'][data-han='{han}'],"
 # han: the hand's han for the fu × han table; marked: (the fu and han whose rows are marked "your
 # hand",) (None: the static page's own marks); busy: aria-busy is on; hk: the HK settings the HK
 # columns show; entering: tiles are being tapped or typed (a short hand is no error until the
-# user moves on).
+# user moves on); shown_for: the (rule, fumode) the cards and the result bar last showed an
+# answer for (None: none shown since the tiles were being entered); done: "copied" or "shared"
+# stands beside the buttons.
 # page: the dom.Page start() was given, with the page's strings, its form, results and root, and
 # its address.Link (link).
 state = {"result": None, "values": None, "han": None, "busy": False, "marked": None, "hk": None,
-         "tiles": None, "entering": False}
+         "tiles": None, "entering": False, "shown_for": None, "done": False}
 page = {}
 
 
@@ -167,6 +169,17 @@ def mark(name, value):
         page["dom"].shown[slot] = value
 
 
+def answer_kind(mapping):
+    return (mapping.get("rule"), mapping.get("fumode"))
+
+
+def clear_done():
+    """"Copied" or "shared" is said of the result it copied: the next change takes it away."""
+    if state["done"]:
+        page["dom"].set_text("[data-done]", "")
+        state["done"] = False
+
+
 def update(mapping):
     try:
         values = parse(mapping)
@@ -178,11 +191,15 @@ def update(mapping):
             mark("state", "incomplete")
             state["tiles"].draw(None)
             mark_your_hand(None)
+            state["shown_for"] = None
             return
         show_error(error)
-        mark("state", "stale")
+        # The last answer stays, struck through, only if it was an answer to this rule and mode:
+        # a han/fu result is no "last correct input" of a hand by tiles.
+        mark("state", "stale" if state["shown_for"] == answer_kind(mapping) else "invalid")
         return
     show_error(None)
+    state["shown_for"] = answer_kind(mapping)
     state["han"] = result["tiles"].get("han") if "tiles" in result else values.get("han")
     waiting = "total" not in result  # 13 tiles: the waits, no value
     mark("view", "waits" if waiting else "value")
@@ -243,6 +260,7 @@ def with_tiles(mapping, typed=False):
 def recompute(name=None):
     """Every input, and every tap on a tile, ends here: `name` is the field that changed."""
     state["entering"] = name in TILE_FIELDS
+    clear_done()
     if name == "preset":
         apply_preset()
     mapping = with_tiles(read_form(), typed=name == "hand")
@@ -268,6 +286,7 @@ async def copy_total(_event):
     strings = page["strings"]
     line = present.copy_line(result, state["values"], strings)
     await page["dom"].copy(line, "[data-done]", strings["card"]["copied"])
+    state["done"] = True
 
 
 async def share_link(_event):
@@ -276,12 +295,14 @@ async def share_link(_event):
     url = page["dom"].window.location.href
     if not await page["dom"].share({"url": url, "title": page["dom"].document.title}):
         await page["dom"].copy(url, "[data-done]", page["strings"]["card"]["shared"])
+        state["done"] = True
 
 
 def on_link(_event=None):
     # A link's values the form could not hold (an unknown option) still reach the engine, so the
     # field shows its error instead of a silent default.
     state["entering"] = False
+    clear_done()
     page["link"].outside()  # the next input rewrites the address, not one pending from before
     form = read_form()
     follow_preset(form)
@@ -302,6 +323,7 @@ def start_static():
     values = parse(form)
     state["han"] = values.get("han")
     state["result"], state["values"] = engine.calculate_values(values), values
+    state["shown_for"] = answer_kind(form)
     state["hk"] = tuple(parse_value(name, form[name]) for name in HK_KEYS)
     view = present.view(state["result"], page["strings"])
     shown = page["dom"].shown

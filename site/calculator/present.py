@@ -77,8 +77,6 @@ def view(result, strings):
         item = row["item"]
         if row["row"] == "win" and item == "chiitoitsu":  # said once, on the 부저 row
             item = "none"
-        if row["row"] == "pair" and item == "double":  # 2 or 4 fu, as the table rules say
-            item = strings["fu_item"]["pair_double"].format(fu=fmt(row["fu"]))
         for table in ("fu_item", "option.meld", "option.pair", "option.wait"):
             words = _table(strings, table)
             if item in words:
@@ -118,9 +116,10 @@ def copy_line(result, values, strings):
     elif result["rule"] == "mcr":
         line = says["mcr_flowers" if values["flowers"] else "mcr"].format(
             game=line, points=values["points"], flowers=values["flowers"], win=win)
-    elif result["rule"] == "nmjl":
-        line = says["nmjl_jokerless" if values["jokerless"] else "nmjl"].format(
-            game=line, value=values["value"], win=win)
+    elif result["rule"] == "nmjl":  # jokerless and a bettor said before ron or tsumo
+        extras = [says[name] for name in ("jokerless", "bettor") if values[name]]
+        line = says["nmjl"].format(game=line, value=values["value"],
+                                   win=says["joiner"].join(extras + [win]))
     if result["rule"] == "riichi":
         han = result.get("tiles", {}).get("han", values.get("han"))
         tier = result["tier"]

@@ -164,8 +164,13 @@ def on_keep(_event):
     another_game()  # the undo armed by a change of the other game must not write over this one
     others = bool(store.shelf().ids())
     change(follow.keep_followed())
-    # Said only when it is so: a refused write (said beside the board) kept nothing (F16).
-    kept = "" if model.game_id is None else L["follow"]["kept_beside" if others else "kept"]
+    # Said only when it is so: a refused write (said beside the board) kept nothing (F16); an
+    # ended game is not offered its next hand (ja F14).
+    kept = ""
+    if model.game_id is not None:
+        says = L["follow"]
+        said = [says["kept_over" if model.played()["over"] else "kept"]]
+        kept = L["joiner"]["sentences"].join(said + ([says["kept_others"]] if others else []))
     set_text("[data-ledger-kept]", kept)
     q("#ledger-board").focus()
 

@@ -62,7 +62,7 @@ def hands_rows():
     says = words()["hands_csv"]
     ledger_words = strings("ledger")
     players = filters()["players"]
-    out = [[says["game"], says["date"], says["round"], says["result"], says["winners"],
+    out = [[says["game"], says["date"], says["round"], says["honba"], says["result"], says["winners"],
             says["from"], says["han"], says["fu"], says["value"], says["riichi"]]
            + [says["seat"].format(n=seat + 1) for seat in range(players)]]
     for number, (_place, copy) in enumerate(state["shown"]):
@@ -79,6 +79,7 @@ def hands_rows():
             value = counts["hand_values"][index]
             out.append([
                 number + 1, (copy["started"] or "")[:10], round_text(ledger_words, entry["round"]),
+                entry["honba"],
                 says[hand["result"]] if hand["result"] in RESULTS else hand["result"],
                 " / ".join(name(w["seat"]) for w in winners),
                 name(hand["from"]) if "from" in hand else "",

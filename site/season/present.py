@@ -329,9 +329,10 @@ def csv_text(rows):
 
 
 def players_csv(words, rows):
-    """The table as CSV: one row per player, the counts and the rates (as numbers)."""
+    """The table as CSV: one row per player, the counts and the rates (as numbers: a minus
+    where below zero, no plus); the places as counts apart, as their header says."""
     fields = ("name",) + COLUMNS
-    out = [[words["column"][field] for field in fields]]
+    out = [[words["column"]["places_csv" if field == "places" else field] for field in fields]]
     for row in rows:
         line = []
         for field in fields:
@@ -343,6 +344,6 @@ def players_csv(words, rows):
                 line.append(row[field])
             else:
                 line.append(cell_text(row, field).replace(MINUS, "-").replace("\u2014", "")
-                            .replace(",", "").rstrip("%"))
+                            .replace(",", "").replace("+", "").rstrip("%"))
         out.append(line)
     return csv_text(out)

@@ -92,9 +92,10 @@ class TileBox:
             return
         if button.hasAttribute("data-tile"):
             added = hand.add(button.getAttribute("data-tile"), self.target)
-            if added is None:  # said why: a full hand, a fifth copy (named), a sixth indicator
-                tile, says = button.getAttribute("data-tile"), self.strings["tiles"]
-                self.note(says[hand.refusal(tile, self.target)].format(tile=says["name"][kind(tile)]))
+            if added is None:  # said why: a full hand, a fifth copy or second red five (named), a
+                tile, says = button.getAttribute("data-tile"), self.strings["tiles"]  # sixth indicator
+                why = hand.refusal(tile, self.target)
+                self.note(says[why].format(tile=says["name"][tile if why == "no_second_red" else kind(tile)]))
                 return
             hand = added
         elif button.getAttribute("data-tiles-remove") == "hand":

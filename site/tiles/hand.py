@@ -152,6 +152,14 @@ class Hand(Record):
         everything += [t for _name, meld in self.called for t in meld]
         return sum(kind(t) == kind(tile) for t in everything)
 
+    def red_copies(self, tile):
+        """How many red fives of `tile`'s suit (a "0") the hand, its melds and the indicators
+        hold: a set has one of each."""
+        red = "0" + tile[1]
+        everything = [t for held in (self.concealed, self.dora, self.ura) for t in held]
+        everything += [t for _name, meld in self.called for t in meld]
+        return everything.count(red)
+
     def shown(self):
         """The concealed tiles sorted, with the winning tile taken out to stand apart:
         (tiles, winning tile or "")."""
@@ -166,33 +174,43 @@ class Hand(Record):
         fifth copy, a full hand, no such meld, a sixth indicator)."""
         if target in ("dora", "ura"):
             held = getattr(self, target)
-            if len(held) >= MAX_INDICATORS or self.copies(tile) >= 4:
+            if len(held) >= MAX_INDICATORS or self.copies(tile) >= 4 or self._second_red([tile]):
                 return None
             return replace(self, **{target: held + (tile,)})
         if target == "agari" and tile in self.concealed and self.count() == FULL:
             return replace(self, agari=tile)
         if target in MELD_KINDS:
             meld = meld_of(target, tile)
-            if meld is None or self.count() + 3 > FULL or any(
+            if meld is None or self.count() + 3 > FULL or self._second_red(meld) or any(
                     self.copies(t) + meld.count(t) > 4 for t in meld):
                 return None
             return self._settled(replace(self, called=self.called + ((target, tuple(meld)),)))
-        if self.count() >= FULL or self.copies(tile) >= 4:
+        if self.count() >= FULL or self.copies(tile) >= 4 or self._second_red([tile]):
             return None
         return self._settled(replace(self, concealed=self.concealed + (tile,)), tile)
 
+    def _second_red(self, tiles):
+        """Whether `tiles` would make a second red five of a suit."""
+        return any(t[0] == "0" and self.red_copies(t) + 1 > 1 for t in tiles)
+
     def refusal(self, tile, target):
         """Why `add` finds no place for `tile` at `target`: "full" (14 tiles), "no_fifth" (its
-        four copies are in), "no_indicator" (five indicators), else "no_room" (no such meld).
+        four copies are in), "no_second_red" (its suit's red five is in), "no_indicator" (five
+        indicators), else "no_room" (no such meld).
 
         >>> four, indicators = Hand.read("1111m", "", "", "", ""), Hand.read("", "", "", "1p2p3p4p5p", "")
         >>> four.refusal("1m", "hand"), indicators.refusal("9s", "dora"), four.refusal("2m", "pon")
         ('no_fifth', 'no_indicator', 'no_room')
+        >>> red = Hand.read("0m", "", "", "", "")
+        >>> red.add("0m", "hand"), red.add("0m", "dora"), red.refusal("0m", "hand")
+        (None, None, 'no_second_red')
         """
         if target in ("hand", "agari") and self.count() >= FULL:
             return "full"
         if self.copies(tile) >= 4:
             return "no_fifth"
+        if tile[0] == "0" and self.red_copies(tile):
+            return "no_second_red"
         if target in ("dora", "ura") and len(getattr(self, target)) >= MAX_INDICATORS:
             return "no_indicator"
         return "no_room"

@@ -34,7 +34,8 @@ def check(page, lang, query):
         assert shown == []
         assert page.locator('[data-result="total"] [data-value]').inner_text() == fmt(result["total"])
     else:
-        assert state == "stale", query
+        # struck through if the last answer was of this rule and mode, else none shown
+        assert state in ("stale", "invalid"), query
         assert shown == [error_text(error, STRINGS[lang])], query
         assert page.locator(f'[data-error="{error.field}"]').is_visible(), query
     return error

@@ -149,7 +149,9 @@ def test_a_game_kept_from_a_link_and_the_replaced_one_are_both_listed(context, b
     assert said["follow"]["keep"] in page.inner_text("[data-ledger-keep]")
     page.click("[data-ledger-keep]")
     page.wait_for_function("() => !document.querySelector('[data-ledger-follow]')")
-    assert page.inner_text("[data-ledger-kept]") == said["follow"]["kept_beside"]  # it had a game
+    over = cli({"rules": theirs["rules"], "hands": theirs["hands"]})["over"]
+    assert page.inner_text("[data-ledger-kept]") == said["joiner"]["sentences"].join(
+        [said["follow"]["kept_over" if over else "kept"], said["follow"]["kept_others"]])  # it had a game
     current, kept = kept_games(page)
     assert [game["record"]["hands"] for game in kept] == [mine["hands"], theirs["hands"]]
     assert current == kept[1]["id"] and items(page).count() == 2

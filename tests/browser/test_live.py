@@ -183,7 +183,7 @@ def test_table_rules_start_collapsed(open_page):
 def test_bad_link_shows_the_fields_error(open_page, site_root, lang, query, field):
     page, watch = open_page(lang, query)
     assert visible_error(page, field)
-    assert page.locator("#results").get_attribute("data-state") == "stale"
+    assert page.locator("#results").get_attribute("data-state") == "invalid"
     assert page.locator("img[src=x]").count() == 0
     assert page.evaluate("document.querySelectorAll('script').length") == shipped_scripts(
         site_root, lang)
@@ -236,6 +236,10 @@ def test_copy_and_share(context, open_page):
     copied = page.evaluate("navigator.clipboard.readText()")
     # 4 han 40 fu is a mangan: 2,000 from each non-dealer, 4,000 from the dealer
     assert copied == "リーチ麻雀 満貫（4飜40符）・子のツモ：8,000点（2,000・4,000）"
+    # "copied" is said of the copied result only: the next change takes it away (ko #2, ja F3)
+    assert page.locator("[data-done]").inner_text() == STRINGS["ja"]["card"]["copied"]
+    page.fill("#f-han", "5")
+    page.wait_for_function("document.querySelector('[data-done]').textContent === ''")
     page.goto(page.url.split("?")[0] + "?han=2&fu=30&seat=dealer")  # the default: no link
     page.wait_for_selector("html[data-engine=ready]")
     page.click("[data-copy]")
@@ -278,7 +282,7 @@ def test_impossible_hand_is_refused_next_to_its_field(open_page, lang, query, fi
     assert visible_error(page, field) == error_text(InputError(field, code, ""), STRINGS[lang])
     assert page.locator(f"#f-{field}").get_attribute("aria-invalid") == "true"
     assert page.locator("[data-error]:not([hidden])").count() == 1
-    assert page.locator("#results").get_attribute("data-state") == "stale"
+    assert page.locator("#results").get_attribute("data-state") == "invalid"
     watch.clean()
 
 

@@ -9,13 +9,16 @@ import pathlib
 
 import pytest
 
+import build
 from engine.ledger import link as game_link
+from engine.ledger import replay
 from engine.season import link as season_link
 from tests.test_season import bundle, generated_season
 
 from .season_page import add, as_cells, cli_rows, open_season, table_of
 
 SHOTS = pathlib.Path("/tmp/shots")
+STRINGS = {lang: build.load_strings(lang) for lang in ("ko", "ja")}
 
 
 @pytest.mark.parametrize("lang", ["ko", "ja"])
@@ -26,6 +29,8 @@ def test_games_by_link_season_link_and_file_give_the_command_lines_table(
     season = season_link.encode(by_season_link, [])
     page, watch = open_season(context, f"{base_url}{lang}/season/#s={season}")
     assert page.is_visible("[data-season-incoming]")
+    # nothing kept yet: the empty table points at the games offered above, not "no games"
+    assert page.text_content("[data-season-empty]") == STRINGS[lang]["season"]["say"]["offered"]
     page.click("[data-season-keep]")
     page.wait_for_selector("[data-season-table] tbody tr")
     for game, _started in by_game_link:
@@ -50,6 +55,10 @@ def test_games_by_link_season_link_and_file_give_the_command_lines_table(
     read = list(csv.reader(io.StringIO(data[1:])))
     assert sorted(line[0] for line in read[1:]) == sorted(want)
     assert len(read[0]) == len(read[1])
+    # numbers as a spreadsheet reads them: a minus below zero, never a plus; the places'
+    # header says they are counts apart (ko #15, ja F12)
+    assert not [cell for line in read[1:] for cell in line[1:] if cell.startswith("+")]
+    assert STRINGS[lang]["season"]["column"]["places_csv"] in read[0]
 
     # every hand's CSV: a line per hand, each round named in the page's language (the
     # ledger's words, read when this file is first asked for)
@@ -62,6 +71,14 @@ def test_games_by_link_season_link_and_file_give_the_command_lines_table(
     assert {line[0] for line in read[1:]} == {str(number + 1) for number in range(len(items))}
     assert {"동1국", "남4국"} <= {line[2] for line in read[1:]} if lang == "ko" else \
         {"東1局", "南4局"} <= {line[2] for line in read[1:]}
+    # each hand's honba beside its round, as the ledger's replay counts them
+    assert read[0][3] == STRINGS[lang]["season"]["hands_csv"]["honba"]
+    honba = {}
+    for line in read[1:]:
+        honba.setdefault(line[0], []).append(int(line[3]))
+    assert sorted(honba.values()) == sorted(
+        [entry["honba"] for entry in replay({"rules": game["rules"], "hands": game["hands"]})["hands"]]
+        for game, _started in items)
     assert not watch.errors
 
     # a cut season link and a file that is not ours change nothing

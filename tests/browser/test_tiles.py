@@ -107,7 +107,7 @@ def test_a_bad_or_hostile_link_says_why_next_to_the_field(open_page, site_root, 
     wanted = messages[code].format(label=labels[field], low="", high="")
     box = page.locator(f'[data-error="{field}"]')
     assert box.is_visible() and box.inner_text().strip() == wanted
-    assert page.locator("#results").get_attribute("data-state") == "stale"
+    assert page.locator("#results").get_attribute("data-state") == "invalid"
     assert page.locator("img").count() == 0
     assert page.locator("script").count() == shipped_scripts(site_root, lang)
     assert page.locator("[data-tiles-result]").is_hidden()
@@ -224,7 +224,7 @@ def test_three_players_refuse_a_chi_or_2m_to_8m_next_to_the_field(open_page, lan
     wanted = STRINGS[lang]["error"][code].format(label=STRINGS[lang]["label"][field])
     box = page.locator(f'[data-error="{field}"]')
     assert box.is_visible() and box.inner_text().strip() == wanted
-    assert page.locator("#results").get_attribute("data-state") == "stale"
+    assert page.locator("#results").get_attribute("data-state") == "invalid"
     assert page.locator(shown).is_visible()  # the refused tiles stay shown, a tap from going
     assert page.locator("[data-tiles-result]").is_hidden()
     watch.clean()
@@ -309,7 +309,7 @@ def test_no_error_before_the_hand_is_entered_and_left_short(open_page, lang):
     page.check("#f-win-tsumo")
     wanted = words["error"]["tile_count"].format(label=words["label"]["hand"])
     assert hand_error(page) == wanted
-    assert page.locator(results).get_attribute("data-state") == "stale"
+    assert page.locator(results).get_attribute("data-state") == "invalid"  # nothing shown since
     watch.clean()
 
 
@@ -341,4 +341,26 @@ def test_one_tap_clears_the_hand_and_a_second_puts_it_back(open_page, lang):
     page.fill("#f-hand", "1m")
     page.wait_for_function("document.querySelector('[data-tiles-note]').textContent === ''")
     assert clear.inner_text().strip() == words["clear"]
+    watch.clean()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_error_keeps_struck_through_only_an_answer_of_its_own_mode(open_page, lang):
+    """A han/fu answer is never "the last correct input" of a hand by tiles (third Japanese
+    reader, F1): no answer is shown until the tiles give one; a 13-tile hand's waits, once
+    shown, stay struck through in the result bar too (third Korean reader, #7)."""
+    words, results = STRINGS[lang], "#results"
+    page, watch = open_page(lang, "?han=3&fu=30")
+    page.check("#f-fumode-tiles")
+    page.fill("#f-hand", "123m456p789s11zx")
+    assert hand_error(page) == words["error"]["bad_tiles"].format(label=words["label"]["hand"])
+    assert page.locator(results).get_attribute("data-state") == "invalid"
+    assert page.locator(".invalid-note").inner_text().strip() == words["card"]["invalid"]
+    assert page.locator(".stale-note").is_hidden() and page.locator(".cards").is_hidden()
+    page.fill("#f-hand", WAITING)
+    page.wait_for_function("document.querySelector('#results').dataset.view === 'waits'")
+    page.fill("#f-hand", WAITING + "x")
+    assert page.locator(results).get_attribute("data-state") == "stale"
+    assert page.evaluate("getComputedStyle(document.querySelector('[data-dock-waits]'))"
+                         ".textDecorationLine") == "line-through"
     watch.clean()

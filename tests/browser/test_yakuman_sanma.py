@@ -168,7 +168,7 @@ def test_bad_links_show_the_fields_error(open_page, lang, query, field, code):
     words = STRINGS[lang]
     message = words["error"][code]
     assert visible_error(page, field) == message.format(label=words["label"][field], low="", high="")
-    assert page.locator("#results").get_attribute("data-state") == "stale"
+    assert page.locator("#results").get_attribute("data-state") == "invalid"
     assert page.locator(f'[data-error="{field}"]').get_attribute("data-error") == field
     watch.clean()
 
