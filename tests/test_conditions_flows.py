@@ -207,7 +207,7 @@ def test_hostile_link_and_bad_input(site, lang):
     with pytest.raises(StateError) as refused:
         read_query({"scores": "<img src=x onerror=alert(1)>", "seat": "1"})
     assert error.textContent == conditions_present.error_text(refused.value, strings(lang))
-    assert state(document) == "stale"
+    assert state(document) == "invalid"  # no answer of the user's own yet: the example is none
     assert document.querySelector("#f-scores").getAttribute("aria-invalid") == "true"
     set_control(document, "#f-scores", "32000,28500,22000,17500")
     assert state(document) == "ok"

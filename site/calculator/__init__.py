@@ -338,6 +338,7 @@ def start(document):
     page.update(dom=dom.Page(document), form=document.getElementById("calc"),
                 results=document.getElementById("results"))
     page["strings"] = page["dom"].strings()
+    state.update(shown_for=None, done=False)
     link = page["link"] = address.Link(page["dom"], LINK_MS)
     link.listen()
     # Kept in `page` for as long as the page listens.

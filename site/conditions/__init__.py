@@ -93,12 +93,15 @@ def update(mapping):
         table, seat, place, riichi = read_query(mapping)
     except StateError as error:
         show_error(error)
-        page["results"].dataset.state = "stale"
+        # the last answer stays, struck through, only if this page answered the user's input: a
+        # link opened with an error has none (the built example is no "last correct input")
+        page["results"].dataset.state = "stale" if page.get("answered") else "invalid"
         return
     show_error(None)
     follow_seats(table.dealer, len(table.scores))
     draw(table, conditions(table, seat, place, riichi))
     page["results"].dataset.state = "ok"
+    page["answered"] = True
 
 
 def on_input(event=None):
@@ -123,7 +126,7 @@ def on_link(_event=None):
 def start(document):
     """Wire the page's form to engine.conditions; called by the page's script."""
     page.update(dom=dom.Page(document), form=document.getElementById("calc"),
-                results=document.getElementById("results"))
+                results=document.getElementById("results"), answered=False)
     page["strings"] = page["dom"].strings()
     page["link"] = address.Link(page["dom"], LINK_MS)
     page["link"].listen()

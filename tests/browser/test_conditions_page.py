@@ -85,7 +85,8 @@ def test_hostile_link_and_bad_input(context, base_url, lang):
     assert page.locator("main img").count() == 0
     error = page.locator('[data-error="scores"]')
     assert error.is_visible() and "<img" not in error.inner_text()
-    assert page.get_attribute("#results", "data-state") == "stale"
+    assert page.get_attribute("#results", "data-state") == "invalid"
+    assert page.locator(".invalid-note").is_visible() and page.locator(".needs").is_hidden()
     assert page.get_attribute("#f-scores", "aria-invalid") == "true"
     page.fill("#f-scores", "32000,28500,22000,17500")
     assert page.get_attribute("#results", "data-state") == "ok"
