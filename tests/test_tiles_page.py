@@ -121,8 +121,8 @@ def test_a_second_red_five_is_refused_and_named(lang):
     assert (refused.value.code, refused.value.tile) == ("too_many", "0m")
     says = STRINGS[lang]["tiles"]
     said = says["no_second_red"].format(tile=says["name"]["0m"])
-    assert said == {"ko": "‘적5만’은 한 장뿐인데 이미 넣었어요(표시패 포함).",
-                    "ja": "赤五萬は1枚しかなく、もう入っています（表示牌を含む）。"}[lang]
+    assert said == {"ko": "‘적5만’ 패는 한 장뿐인데 이미 넣었어요(표시패에 넣은 것도 세요).",
+                    "ja": "赤五萬は1枚しかなく、もう使っています（ドラ表示牌に入れた分も数えます）。"}[lang]
 
 
 def test_melds_count_three_and_come_out_by_a_tap():
@@ -288,11 +288,26 @@ def test_a_three_player_palette_offers_no_chi_and_no_2m_to_8m():
     box.choose("chi")
     box.adjust({**FORM, "players": "3"}, Hand())
     assert [tile for tile, button in palette.items() if button.hidden] == SANMA_GONE
-    assert [name for name, button in targets.items() if button.hidden] == ["chi"]
+    assert [name for name, button in targets.items() if button.hidden] == ["chi", "ura"]
     assert box.target == "hand"  # the chi chosen at four gives the next tap to the hand
     assert targets["hand"].getAttribute("aria-pressed") == "true"
     box.adjust({**FORM, "players": "4"}, Hand())  # four again: every call and every tile
-    assert not any(button.hidden for button in (*palette.values(), *targets.values()))
+    assert not any(button.hidden for button in palette.values())
+    assert [name for name, button in targets.items() if button.hidden] == ["ura"]  # no riichi
+
+
+def test_the_ura_indicators_are_offered_only_with_riichi():
+    """Without riichi the ura row is no place for a tap (third Japanese reader, B1: the tile
+    went into a hidden field); a riichi offers it again."""
+    box, targets, _palette = fake_box()
+    box.adjust({**FORM, "riichi": "1"}, Hand())
+    box.choose("ura")
+    assert not targets["ura"].hidden
+    box.adjust(FORM, Hand())  # riichi unticked
+    assert targets["ura"].hidden and box.target == "hand"
+    assert targets["hand"].getAttribute("aria-pressed") == "true"
+    box.adjust({**FORM, "doubleriichi": "1"}, Hand())
+    assert not targets["ura"].hidden
 
 
 def test_a_north_set_aside_keeps_rinshan():

@@ -236,6 +236,8 @@ def draw_card(name):
     ordered = sorted(played, key=lambda item: (item[0], item[1], item[2]["started"] or ""))
     q("[data-season-card-best]").textContent = game_line(*ordered[-1]) if ordered else ""
     q("[data-season-card-worst]").textContent = game_line(*ordered[0]) if ordered else ""
+    # one game is no "worst" one (ko B8): its line only once there are two
+    q("[data-season-card-worst]").parentElement.hidden = len(ordered) < 2
     card.hidden = False
 
 

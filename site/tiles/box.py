@@ -262,9 +262,13 @@ class TileBox:
             if flag not in can:
                 adjusted[flag] = "0"
         self.page.hide(("flag", "ura"), self.field_box("ura"), "ura" not in can)
+        # nor is the ura indicators' row offered as a place for a tap (ja F B1)
+        self.page.hide(("target", "ura"), self.one('[data-tiles-target="ura"]'), "ura" not in can)
         if "ura" not in can:
             adjusted["ura"] = ""
             self.draw_indicators("ura", ())
+            if self.target == "ura":
+                self.choose("hand")
         return adjusted
 
     def offer(self, players):

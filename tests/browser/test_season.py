@@ -116,6 +116,9 @@ def test_screenshots_at_390(browser, base_url, scheme):
         page.locator(".season-chart-box").screenshot(path=str(SHOTS / f"season-chart-{scheme}.png"))
         page.click(f'[data-season-open="{names[1]}"]')
         page.wait_for_selector("[data-season-card]:not([hidden])")
+        # best and worst game once there are two games of the player's (ko B8)
+        games = page.locator("[data-season-card-games] li").count()
+        assert page.is_visible("[data-season-card-worst]") == (games >= 2)
         page.locator("[data-season-card]").screenshot(path=str(SHOTS / f"season-card-{scheme}.png"))
         page.screenshot(path=str(SHOTS / f"season-{scheme}.png"))
         assert not watch.errors

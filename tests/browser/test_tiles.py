@@ -163,7 +163,7 @@ def hidden_calls(page):
 def test_three_players_are_offered_no_chi_and_no_2m_to_8m(open_page, lang):
     page, watch = open_page(lang, link(players="3"))
     assert hidden_tiles(page) == SANMA_GONE
-    assert hidden_calls(page) == ["chi"]
+    assert hidden_calls(page) == ["chi", "ura"]  # and no ura row before a riichi
     tiles = split(SANMA["hand"])
     tiles.remove(SANMA["agari"])
     for tile in tiles + [SANMA["agari"]]:
