@@ -60,9 +60,11 @@ def draw():
     state["rows"], state["shown"] = rows, games
     says, view = words()["say"], page["dom"]
     view.show_error("to" if flags["backwards"] else None, words()["filter"]["backwards"])
-    # no game kept at all (a link's games offered above, not yet put in), or games the filters
-    # leave no member of (ko and ja reviews)
+    # no game kept at all (a link's games offered above, not yet put in), games counted with no
+    # named seat (seats left A, B, C… are no one's), or games the filters leave no member of
     empty = "filtered" if state["copies"] else "offered" if state.get("incoming") else "empty"
+    if answer["games"] and not answer["rows"]:
+        empty = "unnamed"
     view.put("empty-text", q("[data-season-empty]"), says[empty])
     view.hide("empty", q("[data-season-empty]"), bool(rows) or flags["backwards"])
     view.put("count", q("[data-season-count]"), "" if flags["backwards"] else

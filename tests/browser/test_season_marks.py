@@ -186,3 +186,19 @@ def test_the_page_reads_the_kept_summaries_and_counts_a_stale_one_again(context,
               for number, (game, started) in enumerate(items)]
     want = {row["name"]: as_cells(row) for row in cli_rows(tmp_path, wanted)}
     assert table_of(page) == want
+
+
+@pytest.mark.parametrize("lang", ["ko", "ja"])
+def test_a_game_with_no_named_seat_is_said_to_count_no_member(context, base_url, lang):
+    """Seats left A, B, C… are no one's: a season of such a game says so, not "change the
+    filters" (fourth readers: ko A1, ja B5)."""
+    from engine.season import link as season_link
+
+    game, started = generated_season(1, seed=7)[0]
+    unnamed = dict(game, names=[])
+    page, watch = open_season(context, f"{base_url}{lang}/season/#s="
+                                       f"{season_link.encode([(unnamed, started)], [])}")
+    page.click("[data-season-keep]")
+    page.locator("[data-season-empty]").wait_for(state="visible")
+    assert page.text_content("[data-season-empty]") == words(lang)["say"]["unnamed"]
+    assert not watch.errors
