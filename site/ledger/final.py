@@ -13,6 +13,11 @@ def draw_final(record, game):
     if not game["over"]:
         return
     final = game["final"]
+    # the chombo column (and its line under the table) only where a penalty was taken (ja B9)
+    if any(final["chombo"]):
+        box.setAttribute("data-penalties", "")
+    else:
+        box.removeAttribute("data-penalties")
     body = q("[data-ledger-final-rows]")
     body.replaceChildren()
     for seat in standings_order(final):
