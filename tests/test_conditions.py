@@ -513,37 +513,37 @@ def said(lang, scores, dealer, seat, **rules):
 def test_words_ko():
     texts = said("ko", [32000, 28500, 22000, 17500], 0, 1)
     # an amount is a threshold ("… 이상"); from 3 han on any ron of 25 fu or more does it
-    assert texts["ron-0"] == ("동가 직격 2,000 이상", "1판 60부 · 2판 30부 · 3판 이상은 부 상관없음")
-    assert texts["ron-2"] == ("서가에게서 론 3,600 이상",
+    assert texts["ron-0"] == ("자리 1(동가) 직격 2,000 이상", "1판 60부 · 2판 30부 · 3판 이상은 부 상관없음")
+    assert texts["ron-2"] == ("자리 3(서가)에게서 론 3,600 이상",
                               "1판 110부 · 2판 60부 · 3판 30부 · 4판 이상은 부 상관없음")
     # 600·1,200 is base 560 at least (1판 70부); 3판 20부, the fewest fu at 3 han, gives 640
     assert texts["tsumo"] == ("쯔모 600·1,200 이상", "1판 70부 · 2판 40부 · 3판 이상은 부 상관없음")
     texts = said("ko", [32000, 24000, 23000, 21000], 3, 3)
     assert texts["tsumo"] == ("쯔모 2,900 올 이상", "2판 90부 · 3판 50부 · 4판 25부")  # 4판 20부 is 2,600 올
     texts = said("ko", [60000, 15000, 13000, 12000], 3, 2, multi=0)
-    assert texts["ron-1"][0] == "서가에게서는 역만으로도 안 돼요"
-    assert texts["ron-0"] == ("남가 직격 24,000 이상", "삼배만부터")
+    assert texts["ron-1"][0] == "자리 2(서가)에게서는 역만으로도 안 돼요"
+    assert texts["ron-0"] == ("자리 1(남가) 직격 24,000 이상", "삼배만부터")
     texts = said("ko", [30100, 30000, 20000, 19900], 3, 0)
     assert texts["tsumo"][0] == "쯔모라면 점수와 상관없이 돼요"
 
 
 def test_words_ja():
     texts = said("ja", [32000, 28500, 22000, 17500], 0, 1)
-    assert texts["ron-0"] == ("東家から2,000点以上の直撃", "1飜60符・2飜30符・3飜以上（符は問わず）")
+    assert texts["ron-0"] == ("席1（東家）から2,000点以上の直撃", "1飜60符・2飜30符・3飜以上（符は問わず）")
     assert texts["tsumo"][0] == "600・1,200以上のツモ"
     texts = said("ja", [32000, 24000, 23000, 21000], 3, 3)
     assert texts["tsumo"][0] == "2,900オール以上のツモ"
     texts = said("ja", [60000, 15000, 13000, 12000], 3, 2, multi=0)
     assert texts["tsumo"][0] == "ツモでは役満でも届かない点差です"
     texts = said("ja", [30100, 30000, 20000, 19900], 3, 0)
-    assert texts["ron-1"][0] == "西家からの出アガリなら、どんな手でも条件を満たします"
+    assert texts["ron-1"][0] == "席2（西家）からの出アガリなら、どんな手でも条件を満たします"
 
 
 def test_a_rival_the_seat_must_pass_is_named_for_a_direct_hit_even_when_any_hand_does():
     """Seat 1 (30,000) chasing seat 0 (30,100): any ron wins, and the one from seat 0 is still
     said as the direct hit it is (round-7 Korean review); the others are plain rons."""
     ko = said("ko", [30100, 30000, 20000, 19900], 3, 1)
-    assert ko["ron-0"][0] == "남가 직격이면 점수와 상관없이 돼요"
-    assert ko["ron-2"][0] == "북가에게서 론하면 점수와 상관없이 돼요"
+    assert ko["ron-0"][0] == "자리 1(남가) 직격이면 점수와 상관없이 돼요"
+    assert ko["ron-2"][0] == "자리 3(북가)에게서 론하면 점수와 상관없이 돼요"
     ja = said("ja", [30100, 30000, 20000, 19900], 3, 1)
-    assert ja["ron-0"][0] == "南家からの直撃なら、どんな手でも条件を満たします"
+    assert ja["ron-0"][0] == "席1（南家）からの直撃なら、どんな手でも条件を満たします"

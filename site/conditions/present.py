@@ -120,12 +120,12 @@ def direct(route, answer, scores):
 
 def route_texts(route, scores, dealer, seat, strings, names=None, hit=False):
     """(the announcement, the han/fu readings) for one route of `seat`'s answer; the discarder
-    is named by `names(seat)` when given (the ledger's seat names), else by its wind."""
+    is named by `names(seat)` when given (the ledger's seat names), else by its seat and wind."""
     say = strings["conditions"]["say"]
     need = route["need"]
     players = len(scores)
     if route["win"] == "ron":
-        who = names(route["from"]) if names else seat_wind(route["from"], dealer, players, strings)
+        who = names(route["from"]) if names else seat_label(route["from"], dealer, players, strings)
         if isinstance(need, str):
             key = "ron_direct_any" if hit and need == "any" else f"ron_{need}"
             return say[key].format(who=who), ""
