@@ -18,7 +18,7 @@ True
 ''
 """
 from engine import InputError, situation
-from engine.compat import WHITESPACE, Record, replace
+from engine.compat import WHITESPACE, Record, kept, replace
 from engine.query import parse_value
 from engine.tilehand import MAX_INDICATORS
 from engine.tiles import MELD_KINDS, SUITS
@@ -26,6 +26,8 @@ from engine.tiles import MELD_KINDS, SUITS
 DIGITS = "0123456789"
 TARGETS = ("hand", "agari") + MELD_KINDS + ("dora", "ura")  # where a palette tap puts its tile
 FULL = 14  # concealed tiles + 3 per meld, once the winning tile is in
+_READ = {}  # Hand.read's hands by the fields' texts (a tap reads the same fields twice)
+_READ_MAX = 32
 
 
 def bare(text):
@@ -132,16 +134,25 @@ class Hand(Record):
     @classmethod
     def read(cls, hand, agari, meld_text, dora, ura):
         """The fields' texts as a Hand; a field that does not read as tiles counts as empty (the
-        engine names it)."""
-        return cls(tuple(tiles(hand) or ()), bare(agari),
-                   tuple((name, tuple(meld)) for name, meld in melds(meld_text) or ()),
-                   tuple(tiles(dora) or ()), tuple(tiles(ura) or ()))
+        engine names it). The same texts give the same Hand (remembered: a Hand is not changed)."""
+        key = (cls, hand, agari, meld_text, dora, ura)
+        found = _READ.get(key)
+        if found is None:
+            found = kept(_READ, key, cls(
+                tuple(tiles(hand) or ()), bare(agari),
+                tuple((name, tuple(meld)) for name, meld in melds(meld_text) or ()),
+                tuple(tiles(dora) or ()), tuple(tiles(ura) or ())), _READ_MAX)
+        return found
 
     def fields(self):
         """The form's values: {hand, agari, melds, dora, ura}, the hand in sorted notation."""
-        return {"hand": notation(self.concealed), "agari": self.agari,
+        found = getattr(self, "_fields", None)  # worked out once: a Hand is not changed
+        if found is None:
+            found = self._fields = {
+                "hand": notation(self.concealed), "agari": self.agari,
                 "melds": melds_notation(self.called), "dora": notation(self.dora, sort=False),
                 "ura": notation(self.ura, sort=False)}
+        return dict(found)
 
     def count(self):
         return len(self.concealed) + 3 * len(self.called)
