@@ -47,7 +47,7 @@ class Record:
             raise TypeError(f"{type(self).__name__}() got unexpected {sorted(named)!r}")
 
     def values(self):
-        return tuple(getattr(self, field) for field in self.FIELDS)
+        return tuple([getattr(self, field) for field in self.FIELDS])
 
     def __eq__(self, other):
         return type(other) is type(self) and other.values() == self.values()

@@ -60,11 +60,13 @@ class Page:
             for slot, _selector, text in items:
                 self.shown[slot] = text
 
-    def build(self, parent, nodes, palette=None):
+    def build(self, parent, nodes, palette=None, keep=False):
         """`parent`'s children replaced by `nodes`, built by the page in one call (engineBuild in
         site/engine-start.js): each a string (text), ("#tile", code) (a copy of that tile's
-        drawing in `palette`) or (tag, {attribute: value} or None, child...)."""
-        self.window.engineBuild(parent, json.dumps(nodes), palette)
+        drawing in `palette`) or (tag, {attribute: value} or None, child...). With `keep`, the
+        children at either end that the same nodes built last time stay (for a parent nothing
+        else changes)."""
+        self.window.engineBuild(parent, json.dumps(nodes), palette, keep)
 
     def set_text(self, selector, text, scope=None):
         """Every element matching `selector` (inside `scope`) gets `text`."""

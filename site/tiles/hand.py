@@ -32,7 +32,7 @@ _READ_MAX = 32
 
 def bare(text):
     """`text` without any whitespace (CPython's, wider than MicroPython's str.split())."""
-    return "".join(char for char in text if char not in WHITESPACE)
+    return "".join([char for char in text if char not in WHITESPACE])
 
 
 def tiles(text):
@@ -61,6 +61,12 @@ def order(tile):
     return SUITS.index(tile[1]), 5.5 if tile[0] == "0" else int(tile[0])
 
 
+# order's answers for every tile a notation can name: a sort by them calls no Python per tile
+# (in the browser's MicroPython, a call of a Python function is its dearest step)
+ORDER = {digit + suit: order(digit + suit) for suit in SUITS for digit in DIGITS
+         if suit != "z" or "1" <= digit <= "7"}
+
+
 def kind(tile):
     """The tile without its colour: a red five is a five (0m -> 5m)."""
     return ("5" if tile[0] == "0" else tile[0]) + tile[1]
@@ -69,7 +75,7 @@ def kind(tile):
 def notation(found, sort=True):
     """Tiles as the shortest notation, by suit (sorted unless `sort` is false)."""
     parts = []
-    for tile in sorted(found, key=order) if sort else found:
+    for tile in sorted(found, key=ORDER.get) if sort else found:
         if parts and parts[-1][1] == tile[1]:
             parts[-1] = (parts[-1][0] + tile[0], tile[1])
         else:
@@ -161,12 +167,14 @@ class Hand(Record):
         """How many of this tile's kind the hand, its melds and the indicators hold."""
         everything = [t for held in (self.concealed, self.dora, self.ura) for t in held]
         everything += [t for _name, meld in self.called for t in meld]
-        return sum(kind(t) == kind(tile) for t in everything)
+        wanted = kind(tile)
+        red = "0" + wanted[1] if wanted[0] == "5" else None  # a red five is a five
+        return len([t for t in everything if t in (wanted, red)])
 
     def shown(self):
         """The concealed tiles sorted, with the winning tile taken out to stand apart:
         (tiles, winning tile or "")."""
-        rest = sorted(self.concealed, key=order)
+        rest = sorted(self.concealed, key=ORDER.get)
         if self.agari in rest:
             rest.remove(self.agari)
             return rest, self.agari
