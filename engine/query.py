@@ -152,7 +152,14 @@ def _plan(mapping):
 
 def _parse(mapping):
     used, defaults = _plan(mapping)
-    values = {name: parse_value(name, _raw(mapping, name)) for name in used}
+    values = {}
+    for name in used:  # _raw and parse_value's memory read here: a call of a Python function is
+        # the dearest step of the browser's MicroPython, and a keystroke parses some forty keys
+        value = mapping.get(name, DEFAULTS[name])
+        if not isinstance(value, str):
+            value = read.first(value)
+        found = _VALUES.get((name, value))
+        values[name] = parse_value(name, value) if found is None else found
     values.update(defaults)
     if values.get("fumode") == "count":
         melds = (values["m1"], values["m2"], values["m3"], values["m4"])
