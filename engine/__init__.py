@@ -19,7 +19,7 @@ from .nmjl import nmjl_payments
 from .inputs import EngineError
 from .query import InputError, parse
 from .riichi import Hand, TableRules, riichi_payments
-from .tilehand import hand_value, table_rules, tile_count, waits
+from .tilehand import answer as tile_answer, table_rules
 from .tiles import TileError
 
 __all__ = ["calculate", "calculate_values", "EngineError", "InputError", "KEYS", "DEFAULTS", "decimal_text"]
@@ -39,13 +39,13 @@ def _fu_rows(counted):
 def _riichi_tiles(v):
     """A hand from its tiles (SPEC §9): the value of 14 tiles, or the waits of 13."""
     try:
-        if not v["agari"] and tile_count(v) == 13:
-            return {"rule": "riichi", "tiles": waits(v), "notices": []}
-        valued = hand_value(v)
+        kind, valued = tile_answer(v)  # remembered: the same inputs, the same (shared) answer
     except TileError as error:
         refused = InputError(error.field, error.code, v.get(error.field, ""))
         refused.tile = error.tile
         raise refused from None
+    if kind == "waits":
+        return {"rule": "riichi", "tiles": valued, "notices": []}
     outcome = riichi_payments(valued.hand, table_rules(v))
     result = _riichi_result(outcome)
     if valued.fu:

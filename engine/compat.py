@@ -1,7 +1,7 @@
 """What CPython and MicroPython 1.27 both run, written once (SPEC §5.1): a record class in place
 of frozen dataclasses, a whole-string regular-expression match, an order-keeping de-duplication,
-a typed value's normal form by a table of our own, a repr of text that reads the same under both,
-and the JSON number of an amount counted in a smaller unit.
+a bounded memo, a typed value's normal form by a table of our own, a repr of text that reads the
+same under both, and the JSON number of an amount counted in a smaller unit.
 
 >>> import re
 >>> whole(re.compile(r"[0-9]+$"), "12").group(0), whole(re.compile(r"[0-9]+$"), "12\\n")
@@ -47,7 +47,7 @@ class Record:
             raise TypeError(f"{type(self).__name__}() got unexpected {sorted(named)!r}")
 
     def values(self):
-        return tuple(getattr(self, field) for field in self.FIELDS)
+        return tuple([getattr(self, field) for field in self.FIELDS])
 
     def __eq__(self, other):
         return type(other) is type(self) and other.values() == self.values()
@@ -87,6 +87,20 @@ def unique(items):
             seen.add(item)
             out.append(item)
     return out
+
+
+def kept(answers, key, answer, most):
+    """`answer` kept in `answers` under `key` and returned; `answers` is emptied first once it
+    holds `most` (a bounded memo: MicroPython has no functools.lru_cache).
+
+    >>> answers = {}
+    >>> kept(answers, "a", 1, 2), kept(answers, "b", 2, 2), kept(answers, "c", 3, 2), answers
+    (1, 2, 3, {'c': 3})
+    """
+    if len(answers) >= most:
+        answers.clear()
+    answers[key] = answer
+    return answer
 
 
 # What NFKC does to what people type on CJK keyboards: full-width ASCII (U+FF01–FF5E) becomes

@@ -9,6 +9,7 @@ engine.inputs.InputError: han='14': out_of_range
 """
 
 from . import inputs as read
+from .compat import kept
 from .fu import FuHand, contradiction
 from .keys import DEFAULTS, KEYS, MAX_VALUE_LENGTH, UNIT_MAX, UNIT_PLACES
 from .inputs import InputError
@@ -48,16 +49,8 @@ def parse_value(name, value):
         return _parse_value(name, value)
     found = _VALUES.get((name, value))
     if found is None:
-        found = _kept(_VALUES, (name, value), _parse_value(name, value), _VALUES_MAX)
+        found = kept(_VALUES, (name, value), _parse_value(name, value), _VALUES_MAX)
     return found
-
-
-def _kept(answers, key, answer, most):
-    """`answer` kept in `answers` under `key` (emptied first once it holds `most`); returned."""
-    if len(answers) >= most:
-        answers.clear()
-    answers[key] = answer
-    return answer
 
 
 def _parse_value(name, value):
@@ -85,12 +78,21 @@ def counts(name, values):
 
 
 def used_keys(mapping):
-    """The keys that matter for these (string) inputs, in vocabulary order.
+    """The keys that matter for these (string) inputs, in vocabulary order. Remembered by the
+    strings of the keys that decide it (_CONTROLS): a page asks on every input, and the walk
+    over every key's `when` costs a phone more than the rest of a keystroke's Python.
 
     >>> used_keys({"rule": "hk", "win": "tsumo"})
     ['rule', 'win', 'fan', 'table', 'cap', 'tsumo_split', 'unit']
     """
-    return [name for name in KEYS if counts(name, mapping)]
+    controls = tuple([mapping.get(name, DEFAULTS[name]) for name in _CONTROLS])
+    if not all([isinstance(value, str) for value in controls]):  # a list (parse_qs): not kept
+        return [name for name in KEYS if counts(name, mapping)]
+    found = _USED.get(controls)
+    if found is None:
+        found = kept(_USED, controls, tuple(name for name in KEYS if counts(name, mapping)),
+                      _PLANS_MAX)
+    return list(found)
 
 
 # parse's answers by the strings of every key: a page parses its whole form on every input, and
@@ -109,13 +111,15 @@ def parse(mapping):
     value, in page order.
     """
     given = mapping.get
-    raw = tuple(given(name, default) for name, default in _DEFAULTS_IN_ORDER)
+    # a list, not a generator: MicroPython resumes a generator once per item, each resume a
+    # costly step in the browser's build
+    raw = tuple([given(name, default) for name, default in _DEFAULTS_IN_ORDER])
     try:
         known = _PARSED.get(raw)
     except TypeError:  # a list among the values (parse_qs gives them): parsed, not kept
         return _parse(mapping)
     if known is None:
-        known = _kept(_PARSED, raw, _parse(mapping), _PARSED_MAX)
+        known = kept(_PARSED, raw, _parse(mapping), _PARSED_MAX)
     return dict(known)
 
 
@@ -126,6 +130,7 @@ _CONTROLS = tuple(name for name in KEYS
                   if name == "rule" or any(name == other for key in KEYS.values() for other, _ in key.when))
 _PLANS = {}
 _PLANS_MAX = 64
+_USED = {}  # used_keys' answers by the strings of _CONTROLS
 
 
 def _plan(mapping):
@@ -142,12 +147,19 @@ def _plan(mapping):
     rule = values["rule"]
     defaults = {name: parse_value(name, DEFAULTS[name]) for name, key in KEYS.items()
                 if rule in key.rules and name not in values}
-    return _kept(_PLANS, controls, ([name for name in KEYS if name in values], defaults), _PLANS_MAX)
+    return kept(_PLANS, controls, ([name for name in KEYS if name in values], defaults), _PLANS_MAX)
 
 
 def _parse(mapping):
     used, defaults = _plan(mapping)
-    values = {name: parse_value(name, _raw(mapping, name)) for name in used}
+    values = {}
+    for name in used:  # _raw and parse_value's memory read here: a call of a Python function is
+        # the dearest step of the browser's MicroPython, and a keystroke parses some forty keys
+        value = mapping.get(name, DEFAULTS[name])
+        if not isinstance(value, str):
+            value = read.first(value)
+        found = _VALUES.get((name, value))
+        values[name] = parse_value(name, value) if found is None else found
     values.update(defaults)
     if values.get("fumode") == "count":
         melds = (values["m1"], values["m2"], values["m3"], values["m4"])

@@ -15,7 +15,7 @@ engine checks them (the first row broken names the error):
 >>> refused({"rinshan": 1, "kita": 1}, facts), refused({"rinshan": 1}, Facts(win="ron"))
 (None, ('rinshan', 'needs_kan'))
 """
-from .compat import Record
+from .compat import Record, kept
 from .keys import SITUATION_FLAGS
 
 # The flags, and the two other keys the table also rules on: the ura indicators (riichi only)
@@ -105,10 +105,17 @@ TSUMO_ONLY = tuple(row.flag for row in NEEDS if row.code == "needs_tsumo")
 RON_ONLY = tuple(row.flag for row in NEEDS if row.code == "needs_ron")
 
 
+_APPLICABLE = {}  # applicable's answers by the facts' values (a page asks on every input)
+
+
 def applicable(facts):
     """The keys of RULED that can apply under `facts`, in RULED's order."""
-    return tuple(flag for flag in RULED
-                 if all(row.test(facts) for row in NEEDS if row.flag == flag))
+    key = facts.values()
+    found = _APPLICABLE.get(key)
+    if found is None:
+        broken = [row.flag for row in NEEDS if not row.test(facts)]
+        found = kept(_APPLICABLE, key, tuple([flag for flag in RULED if flag not in broken]), 64)
+    return found
 
 
 def refused(values, facts):

@@ -3,10 +3,11 @@ reading valued, the one that pays the winner most chosen; 13 tiles give their wa
 
 ``hand_value(values)`` takes the inputs as ``query.parse`` returns them and gives the hand's value
 (``Valued``); ``waits(values)`` the waits of a 13-tile hand. Both raise ``TileError(field, code)``.
+``answer(values)`` gives whichever of them the tiles ask for, remembered by the inputs.
 """
-from .compat import Record, replace
+from .compat import Record, kept, replace
 from .fu import FuHand, count_fu
-from .keys import SITUATION_FLAGS
+from .keys import KEYS, SITUATION_FLAGS
 from .riichi import Hand, TableRules, riichi_payments
 from .situation import RON_ONLY, TSUMO_ONLY, Facts, refused
 from .tiles import (DRAGONS, ORPHANS, SUITS, WINDS, TileError, counts, name, next_tile, parse_melds,
@@ -310,3 +311,24 @@ def waits(v):
                     wait[win] = wins[win]
             out.append(wait)
     return {"tenpai": bool(out), "waits": out}
+
+
+# answer's answers by every input (a page asks again for a hand it showed a moment ago: a tile
+# tapped in and back out, a flag ticked and unticked; 13 tiles' waits value every tile that could
+# complete them, by ron and by tsumo). Kept answers are shared: a caller reads them and changes
+# nothing. A refusal is not kept: it is raised again each time.
+_ANSWERS = {}
+_ANSWERS_MAX = 16
+_INPUTS = tuple(sorted(KEYS))
+
+
+def answer(v):
+    """("waits", waits(v)) for 13 tiles and no winning tile, else ("value", hand_value(v)); the
+    same answer (the same objects) for the same inputs `v` (query.parse's values)."""
+    key = tuple([v.get(name) for name in _INPUTS])
+    found = _ANSWERS.get(key)
+    if found is None:
+        waiting = not v["agari"] and tile_count(v) == 13
+        found = kept(_ANSWERS, key, ("waits", waits(v)) if waiting else ("value", hand_value(v)),
+                     _ANSWERS_MAX)
+    return found

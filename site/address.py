@@ -2,6 +2,8 @@
 and `Link`, which keeps the address in step with a page's inputs once they pause."""
 import dom
 
+LEAVING = "a[href], [data-share]"  # what reads the address: a link, the share button
+
 
 def read(window, keys):
     """The page's query as {key: first value}, for `keys` only."""
@@ -71,5 +73,5 @@ class Link:
         if self.pending is None:  # most events: nothing to write, no lookup
             return
         closest = getattr(getattr(event, "target", None), "closest", None)
-        if closest is not None and dom.found(closest("a[href], [data-share]")):
+        if closest is not None and dom.found(closest(LEAVING)):
             self.flush()

@@ -60,11 +60,13 @@ class Page:
             for slot, _selector, text in items:
                 self.shown[slot] = text
 
-    def build(self, parent, nodes, palette=None):
+    def build(self, parent, nodes, palette=None, keep=False):
         """`parent`'s children replaced by `nodes`, built by the page in one call (engineBuild in
         site/engine-start.js): each a string (text), ("#tile", code) (a copy of that tile's
-        drawing in `palette`) or (tag, {attribute: value} or None, child...)."""
-        self.window.engineBuild(parent, json.dumps(nodes), palette)
+        drawing in `palette`) or (tag, {attribute: value} or None, child...). With `keep`, the
+        children at either end that the same nodes built last time stay (for a parent nothing
+        else changes)."""
+        self.window.engineBuild(parent, json.dumps(nodes), palette, keep)
 
     def set_text(self, selector, text, scope=None):
         """Every element matching `selector` (inside `scope`) gets `text`."""
@@ -188,6 +190,38 @@ class Page:
 def found(node):
     """Whether a lookup found an element: JavaScript's null arrives as None or as a JsNull."""
     return node is not None and type(node).__name__ != "JsNull"
+
+
+# MicroPython's browser build (PyScript's variant: a heap that grows in parts) collects its whole
+# heap when a call from the page returns after 16 KB were allocated since the last collection:
+# on the calculator, at the end of nearly every tap and keystroke, most of one (measured, CPU
+# slowed 4x). A page that calls `collect_less` lets GC_THRESHOLD go first, and collects while its
+# input pauses (`collect_now`). With the page's 1 MB heap about 300 KB in use, 512 KB more still
+# fit: a run of taps collects before the heap is full, so it does not grow for them (a single
+# call that allocates more than the rest, as a nine-gates hand's waits at about 700 KB, may grow
+# it once, to 2 MB).
+GC_THRESHOLD = 512 * 1024
+
+
+def collect_less(threshold=GC_THRESHOLD):
+    """Garbage collected once `threshold` bytes were allocated, not 16 KB; where the interpreter
+    has such a threshold (MicroPython's gc.threshold; CPython's collector counts objects, and is
+    left as it is). Whether it was set."""
+    import gc
+
+    if not hasattr(gc, "threshold"):
+        return False
+    gc.threshold(threshold)
+    return True
+
+
+def collect_now():
+    """A collection while the page waits for input (MicroPython's browser build makes it once
+    the call from the page returns); nothing under CPython."""
+    import gc
+
+    if hasattr(gc, "threshold"):
+        gc.collect()
 
 
 def proxy(handler):

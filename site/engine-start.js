@@ -34,19 +34,42 @@
   // For the calculator's Python: the values of the form's fields named in `names` (a comma-separated
   // list), as one JSON list, a checkbox as "1" or "0", a field the form lacks as null: one call
   // instead of one per field, each of which costs a phone about a tenth of a millisecond.
+  // The fields are looked up once per form and list (again if one has left the page).
+  var asked = { form: null, names: "", fields: [] };
   window.engineForm = function (form, names) {
-    return JSON.stringify(names.split(",").map(function (name) {
-      var field = form.elements.namedItem(name);
+    var fields = asked.fields;
+    if (asked.form !== form || asked.names !== names || fields.some(function (field) {
+      return field && field.isConnected === false; // a radio group's list has no isConnected
+    })) {
+      fields = names.split(",").map(function (name) { return form.elements.namedItem(name); });
+      asked = { form: form, names: names, fields: fields };
+    }
+    return JSON.stringify(fields.map(function (field) {
       if (!field) return null;
       return field.type === "checkbox" ? (field.checked ? "1" : "0") : field.value;
     }));
+  };
+  // For the calculator's Python (address.Link.leaving): `handler` called in the capture phase of
+  // a pointerdown, focusin or click on an element inside one `selector` matches (a link, the
+  // share button); any other tap or key makes no call into Python.
+  window.engineLeaving = function (selector, handler) {
+    ["pointerdown", "focusin", "click"].forEach(function (kind) {
+      window.addEventListener(kind, function (event) {
+        var target = event.target;
+        if (target && target.closest && target.closest(selector)) handler(event);
+      }, true);
+    });
   };
   // For the page's Python (site/dom.py's Page.build): `parent`'s children replaced by the nodes a
   // JSON list describes, built here in one call instead of one call per element and attribute
   // (each costs a phone about a tenth of a millisecond). A node is a string (a text node),
   // ["#tile", code] (a copy of the drawing of the tile `code` in `palette`), or
   // [tag, {attribute: value} or null, child...]. Text goes in as text nodes, never as HTML.
-  window.engineBuild = function (parent, spec, palette) {
+  // With `keep`, the children at the start and at the end that the same JSON built the last time
+  // (remembered on `parent`) stay as they are and only those between are built again: a tapped
+  // tile changes a group or two of a reading, and each tile's drawing copied costs a phone
+  // about half a millisecond.
+  window.engineBuild = function (parent, spec, palette, keep) {
     var faces = {};
     function make(node) {
       if (typeof node === "string") return document.createTextNode(node);
@@ -61,7 +84,21 @@
       for (var at = 2; at < node.length; at++) element.appendChild(make(node[at]));
       return element;
     }
-    parent.replaceChildren.apply(parent, JSON.parse(spec).map(make));
+    var nodes = JSON.parse(spec);
+    var built = keep ? nodes.map(function (node) { return JSON.stringify(node); }) : null;
+    var before = parent.engineBuilt;
+    parent.engineBuilt = built;
+    if (!built || !before || before.length !== parent.childNodes.length) {
+      parent.replaceChildren.apply(parent, nodes.map(make));
+      return;
+    }
+    var same = 0, tail = 0;
+    while (same < before.length && same < built.length && before[same] === built[same]) same++;
+    while (tail < before.length - same && tail < built.length - same &&
+           before[before.length - 1 - tail] === built[built.length - 1 - tail]) tail++;
+    for (var gone = before.length - same - tail; gone > 0; gone--) parent.removeChild(parent.childNodes[same]);
+    var next = parent.childNodes[same] || null;
+    for (var at = same; at < built.length - tail; at++) parent.insertBefore(make(nodes[at]), next);
   };
   // For the page's Python (site/dom.py's Storage.keys): every key of `storage`, as JSON.
   window.engineKeys = function (storage) {

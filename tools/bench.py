@@ -2,6 +2,7 @@
 """`make bench`: how fast the built page becomes live on a phone, measured in headless Chromium.
 
     python tools/bench.py [--runs 5] [--site _site] [--cpu 4] [--net mobile|none] [--cold-only]
+                           [--tiles-only] [--input-only] [--season-only]
 
 The phone profile: the CPU slowed down (`Emulation.setCPUThrottlingRate`, 4x by default), a mobile
 network (10 Mbit/s down, 80 ms round trip), and the site served the way GitHub Pages serves it:
@@ -38,6 +39,12 @@ Figures (medians):
   a riichi ticked, to every seat's answer redrawn.
 
 `--tiles-only` measures the computing figures only, without the network shaping.
+
+`--input-only` measures only what a tap or a keystroke costs on the calculator: input to the
+updated card (CPU slowed, then not) and a palette tap to the card, on a page booted without
+slow-down and then slowed with the same `Emulation.setCPUThrottlingRate` as the full run; no
+cold start, no floor (stock Pyodide is neither served nor compressed), no network shaping. A
+quick figure to iterate on (about a minute for 5 runs); `make bench` stays the reference.
 
 The season (issue 38; a full run ends with it, `--season-only` measures only it): a generated
 season of 500 south games (about 6,000 hands) kept on the phone, each with the summary the ledger
@@ -201,10 +208,11 @@ class Pages(http.server.BaseHTTPRequestHandler):
 
 
 @contextlib.contextmanager
-def serve(site, net):
+def serve(site, net, stock=True):
+    """The site (and, with `stock`, npm's Pyodide for the floor) served over `net`."""
     handler = type("Handler", (Pages,), {"site": site.resolve(), "stock": ROOT / "node_modules" / "pyodide",
                                          "link": Link(*NETWORKS[net])})
-    for file in [*site.resolve().rglob("*"), *handler.stock.iterdir()]:
+    for file in [*site.resolve().rglob("*"), *(handler.stock.iterdir() if stock else ())]:
         if file.is_file():
             handler.load(file)  # compressed ahead: a first request does not wait for gzip
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
@@ -380,6 +388,8 @@ def main(argv=None):
                         help="the cold start and the floor only, no image, warm start or input")
     parser.add_argument("--tiles-only", action="store_true",
                         help="the computing figures only: tiles, waits, the ledger's panel")
+    parser.add_argument("--input-only", action="store_true",
+                        help="input to card and a palette tap only: no cold start, no floor")
     parser.add_argument("--season-only", action="store_true",
                         help="the season page with 500 games kept, and its command line")
     parser.add_argument("--season-first", action="store_true",
@@ -388,6 +398,8 @@ def main(argv=None):
     sites = args.site or [ROOT / "_site"]
     if args.tiles_only:
         return bench_tiles(sites[0], args)
+    if args.input_only:
+        return bench_input(sites, args)
     if args.season_only:
         return bench_season(sites[0], args)
     results = [{} for _ in sites]
@@ -436,6 +448,53 @@ def bench_tiles(site, args):
             print(f"round {round_ + 1}/{args.runs}", file=sys.stderr, flush=True)
     print(f"\nCPU {args.cpu:g}x slower, medians of {args.runs} runs (each a median)")
     report_computing(figures)
+
+
+def run_input(playwright, base, cpu):
+    """Input to card (slowed, then not) and palette taps, on pages booted without slow-down."""
+    with profile(playwright, 1) as (_context, page):
+        ready_ms(page, base + "ko/?han=4&fu=40")
+        assert page.inner_text('[data-result="total"] [data-value]') == "8,000"
+        page.wait_for_timeout(1000)
+        page.slow_cpu(cpu)
+        hans = ("1", "2", "3", "6", "8", "11", "13", "4")
+        inputs = [page.evaluate(INPUT_TO_CARD, han) for han in hans]
+        page.slow_cpu(1)
+        fast = [page.evaluate(INPUT_TO_CARD, han) for han in hans]
+        page.evaluate("() => { delete window.__readyAt; }")
+        ready_ms(page, base + f"ko/?rule=riichi&fumode=tiles&hand={WAITING}&seatwind=E&roundwind=E")
+        page.wait_for_timeout(1000)
+        page.slow_cpu(cpu)
+        taps = [page.evaluate(TAP_TO_CARD, tile) for tile in ("1z", "5z") * 4]
+    assert {shown for _ms, _before, shown in taps} == {"3,900", "2,000"}, taps
+    return {"input": statistics.median(inputs), "input_fast": statistics.median(fast),
+            "tap": statistics.median(ms for ms, *_ in taps)}
+
+
+def bench_input(sites, args):
+    """--input-only: each round measures every site once, in rotating order (several --site
+    folders are compared in the same rounds, as with --cold-only)."""
+    figures = [{} for _ in sites]
+    with contextlib.ExitStack() as stack, sync_playwright() as playwright:
+        bases = [stack.enter_context(serve(site, "none", stock=False)) for site in sites]
+        for round_ in range(args.runs):
+            order = list(range(len(sites)))
+            shift = round_ % len(order)
+            for index in order[shift:] + order[:shift]:
+                for key, value in run_input(playwright, bases[index], args.cpu).items():
+                    figures[index].setdefault(key, []).append(value)
+            print(f"round {round_ + 1}/{args.runs}", file=sys.stderr, flush=True)
+    print(f"\nCPU {args.cpu:g}x slower, medians of {args.runs} runs (each a median)")
+    rows = (("input", f"input to updated card, CPU {args.cpu:g}x slower", 16),
+            ("input_fast", "input to updated card, CPU not slowed", None),
+            ("tap", "a palette tap to the updated card", 40))
+    for site, found in zip(sites, figures, strict=True):
+        if len(sites) > 1:
+            print(f"\n{site}")
+        for key, label, goal in rows:
+            values = found[key]
+            print(f"{label:44} {statistics.median(values):>7.1f} ms {'':>8}   "
+                  f"{min(values):.1f}–{max(values):.1f}" + (f"  (goal <= {goal} ms)" if goal else ""))
 
 
 # ---------------------------------------------------------------- the season (issue 38)

@@ -147,6 +147,7 @@ def announce_later():
 def announce_now():
     state["busy"] = False
     page["results"].setAttribute("aria-busy", "false")
+    dom.collect_now()  # input has paused: the garbage of the taps before goes now
 
 
 def still_entering(error, mapping):
@@ -350,12 +351,14 @@ def start(document):
         on_link()
     window = page["dom"].window
     window.addEventListener("popstate", proxies["link"])  # boot.js has put the link into the form
-    for kind in ("pointerdown", "focusin", "click"):  # the ledger link and share read the address
-        window.addEventListener(kind, proxies["leaving"], True)
+    # the ledger link and share read the address: a tap on them writes it first (engineLeaving
+    # calls Python for those taps only)
+    window.engineLeaving(address.LEAVING, proxies["leaving"])
     page["form"].addEventListener("input", proxies["input"])
     document.querySelector("[data-copy]").addEventListener("click", proxies["copy"])
     document.querySelector("[data-share]").addEventListener("click", proxies["share"])
     page["results"].setAttribute("aria-busy", "false")
+    dom.collect_less()  # a tap no longer ends in a collection of the whole heap
     document.documentElement.dataset.engine = "ready"
 
 

@@ -217,11 +217,12 @@ class TileBox:
 
     def drawings(self, tiles):
         """The nodes of `build` for the tiles' drawings (the palette's, copied by the page)."""
-        return tuple(("#tile", tile) for tile in tiles)
+        return tuple([("#tile", tile) for tile in tiles])
 
     def build(self, parent, nodes):
-        """`parent`'s children replaced by `nodes` (dom.Page.build), drawings from the palette."""
-        self.page.build(parent, nodes, self.one("[data-tiles-palette]"))
+        """`parent`'s children replaced by `nodes` (dom.Page.build), drawings from the palette;
+        the children at either end that are the same as before stay (only the box builds them)."""
+        self.page.build(parent, nodes, self.one("[data-tiles-palette]"), keep=True)
 
     def draw_melds(self, hand):
         key = hand.called
@@ -257,13 +258,16 @@ class TileBox:
         can = applicable(hand, mapping.get("win"), dealer, riichi, mapping.get("players"),
                          mapping.get("kita"))
         adjusted = dict(mapping)
+        if self.shown.get("can") != can:  # the same flags as last time: each box as it is
+            for flag in self.flags:
+                self.page.hide(("flag", flag), self.field_box(flag), flag not in can)
+            self.page.hide(("flag", "ura"), self.field_box("ura"), "ura" not in can)
+            # nor is the ura indicators' row offered as a place for a tap (ja B1)
+            self.page.hide(("target", "ura"), self.one('[data-tiles-target="ura"]'), "ura" not in can)
+            self.shown["can"] = can
         for flag in self.flags:
-            self.page.hide(("flag", flag), self.field_box(flag), flag not in can)
             if flag not in can:
                 adjusted[flag] = "0"
-        self.page.hide(("flag", "ura"), self.field_box("ura"), "ura" not in can)
-        # nor is the ura indicators' row offered as a place for a tap (ja F B1)
-        self.page.hide(("target", "ura"), self.one('[data-tiles-target="ura"]'), "ura" not in can)
         if "ura" not in can:
             adjusted["ura"] = ""
             self.draw_indicators("ura", ())

@@ -18,7 +18,7 @@ True
 ''
 """
 from engine import InputError, situation
-from engine.compat import WHITESPACE, Record, replace
+from engine.compat import WHITESPACE, Record, kept, replace
 from engine.query import parse_value
 from engine.tilehand import MAX_INDICATORS
 from engine.tiles import MELD_KINDS, SUITS
@@ -26,11 +26,13 @@ from engine.tiles import MELD_KINDS, SUITS
 DIGITS = "0123456789"
 TARGETS = ("hand", "agari") + MELD_KINDS + ("dora", "ura")  # where a palette tap puts its tile
 FULL = 14  # concealed tiles + 3 per meld, once the winning tile is in
+_READ = {}  # Hand.read's hands by the fields' texts (a tap reads the same fields twice)
+_READ_MAX = 32
 
 
 def bare(text):
     """`text` without any whitespace (CPython's, wider than MicroPython's str.split())."""
-    return "".join(char for char in text if char not in WHITESPACE)
+    return "".join([char for char in text if char not in WHITESPACE])
 
 
 def tiles(text):
@@ -59,6 +61,12 @@ def order(tile):
     return SUITS.index(tile[1]), 5.5 if tile[0] == "0" else int(tile[0])
 
 
+# order's answers for every tile a notation can name: a sort by them calls no Python per tile
+# (in the browser's MicroPython, a call of a Python function is its dearest step)
+ORDER = {digit + suit: order(digit + suit) for suit in SUITS for digit in DIGITS
+         if suit != "z" or "1" <= digit <= "7"}
+
+
 def kind(tile):
     """The tile without its colour: a red five is a five (0m -> 5m)."""
     return ("5" if tile[0] == "0" else tile[0]) + tile[1]
@@ -67,7 +75,7 @@ def kind(tile):
 def notation(found, sort=True):
     """Tiles as the shortest notation, by suit (sorted unless `sort` is false)."""
     parts = []
-    for tile in sorted(found, key=order) if sort else found:
+    for tile in sorted(found, key=ORDER.get) if sort else found:
         if parts and parts[-1][1] == tile[1]:
             parts[-1] = (parts[-1][0] + tile[0], tile[1])
         else:
@@ -132,16 +140,25 @@ class Hand(Record):
     @classmethod
     def read(cls, hand, agari, meld_text, dora, ura):
         """The fields' texts as a Hand; a field that does not read as tiles counts as empty (the
-        engine names it)."""
-        return cls(tuple(tiles(hand) or ()), bare(agari),
-                   tuple((name, tuple(meld)) for name, meld in melds(meld_text) or ()),
-                   tuple(tiles(dora) or ()), tuple(tiles(ura) or ()))
+        engine names it). The same texts give the same Hand (remembered: a Hand is not changed)."""
+        key = (cls, hand, agari, meld_text, dora, ura)
+        found = _READ.get(key)
+        if found is None:
+            found = kept(_READ, key, cls(
+                tuple(tiles(hand) or ()), bare(agari),
+                tuple((name, tuple(meld)) for name, meld in melds(meld_text) or ()),
+                tuple(tiles(dora) or ()), tuple(tiles(ura) or ())), _READ_MAX)
+        return found
 
     def fields(self):
         """The form's values: {hand, agari, melds, dora, ura}, the hand in sorted notation."""
-        return {"hand": notation(self.concealed), "agari": self.agari,
+        found = getattr(self, "_fields", None)  # worked out once: a Hand is not changed
+        if found is None:
+            found = self._fields = {
+                "hand": notation(self.concealed), "agari": self.agari,
                 "melds": melds_notation(self.called), "dora": notation(self.dora, sort=False),
                 "ura": notation(self.ura, sort=False)}
+        return dict(found)
 
     def count(self):
         return len(self.concealed) + 3 * len(self.called)
@@ -150,7 +167,9 @@ class Hand(Record):
         """How many of this tile's kind the hand, its melds and the indicators hold."""
         everything = [t for held in (self.concealed, self.dora, self.ura) for t in held]
         everything += [t for _name, meld in self.called for t in meld]
-        return sum(kind(t) == kind(tile) for t in everything)
+        wanted = kind(tile)
+        red = "0" + wanted[1] if wanted[0] == "5" else None  # a red five is a five
+        return len([t for t in everything if t in (wanted, red)])
 
     def red_copies(self, tile):
         """How many red fives of `tile`'s suit (a "0") the hand, its melds and the indicators
@@ -163,7 +182,7 @@ class Hand(Record):
     def shown(self):
         """The concealed tiles sorted, with the winning tile taken out to stand apart:
         (tiles, winning tile or "")."""
-        rest = sorted(self.concealed, key=order)
+        rest = sorted(self.concealed, key=ORDER.get)
         if self.agari in rest:
             rest.remove(self.agari)
             return rest, self.agari

@@ -109,7 +109,7 @@ def wait_rows(waits, strings, reds=0):
 def tile_names(found, strings):
     """The tiles' names joined for a screen reader: "1만 2만 3만"."""
     names = strings["tiles"]["name"]
-    return " ".join(names[tile] for tile in found)
+    return " ".join([names[tile] for tile in found])
 
 
 def meld_label(name, meld, strings):
