@@ -114,7 +114,8 @@ class InputError(EngineError):
     The subclasses only name the place in their message and keep their command line's JSON
     shape (SPEC §3.2: this one; §6.3: ``RecordError``; §7: ``StateError``). An ``out_of_range``
     from ``integer`` also carries the range as ``low`` and ``high`` (the pages' sentences say it),
-    a ``too_many`` from the tiles the tile held too often as ``tile`` ("5m", "0p" a red five).
+    a ``too_many`` from the tiles the tile held too often as ``tile`` ("5m", "0p" a red five), a
+    ``not_held`` the winning tile beside 13 tiles.
     """
 
     low = high = tile = None

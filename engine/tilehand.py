@@ -95,7 +95,8 @@ def read_tiles(v, counted=True):
     if size == 14 and not agari:
         raise TileError("agari", "empty")  # 13 tiles are read for their waits; 14 need a winner
     if agari and size == 13 and len(melds) <= 4:
-        raise TileError("agari", "not_held")  # the winning tile is one of the 14, not a 14th
+        # the winning tile is one of the 14, not a 14th: named (a tile left from a 14-tile hand)
+        raise TileError("agari", "not_held", ("0" + SUITS[agari[0] // 9]) if agari[1] else name(agari[0]))
     if size != (14 if agari else 13) or len(melds) > 4:
         raise TileError("hand", "tile_count")
     if agari and (agari[0] not in (t for t, _red in concealed) or agari[1] and agari not in concealed):

@@ -27,7 +27,8 @@ _WRITTEN = re.compile(r"([0-9]+[mps]|[1-7]+z)+$")
 
 class TileError(EngineError):
     """Tiles that cannot be read: ``field`` and a code of SPEC §9.2 (query.py turns it into an
-    InputError); ``tile``, for ``too_many``, the tile held more often than the set has it."""
+    InputError); ``tile``, for ``too_many``, the tile held more often than the set has it, for
+    ``not_held``, the winning tile written beside 13 tiles."""
 
     def __init__(self, field, code, tile=None):
         super().__init__(f"{field}: {code}")

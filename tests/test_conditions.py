@@ -519,7 +519,8 @@ def test_words_ko():
     # 600·1,200 is base 560 at least (1판 70부); 3판 20부, the fewest fu at 3 han, gives 640
     assert texts["tsumo"] == ("쯔모 600·1,200 이상", "1판 70부 · 2판 40부 · 3판 이상은 부 상관없음")
     texts = said("ko", [32000, 24000, 23000, 21000], 3, 3)
-    assert texts["tsumo"] == ("쯔모 2,900 올 이상", "2판 90부 · 3판 50부 · 4판 25부")  # 4판 20부 is 2,600 올
+    # 4판 20부 is 2,600 올; a mangan or more does it too
+    assert texts["tsumo"] == ("쯔모 2,900 올 이상", "2판 90부 · 3판 50부 · 4판 25부 · 만관부터")
     texts = said("ko", [60000, 15000, 13000, 12000], 3, 2, multi=0)
     assert texts["ron-1"][0] == "자리 2(서가)에게서는 역만으로도 안 돼요"
     assert texts["ron-0"] == ("자리 1(남가) 직격 24,000 이상", "삼배만부터")
@@ -529,7 +530,8 @@ def test_words_ko():
 
 def test_words_ja():
     texts = said("ja", [32000, 28500, 22000, 17500], 0, 1)
-    assert texts["ron-0"] == ("席1（東家）から2,000点以上の直撃", "1飜60符・2飜30符・3飜以上（符は問わず）")
+    assert texts["ron-0"] == ("席1（東家）から2,000点以上の直撃",
+                              "1飜60符以上・2飜30符以上・3飜以上（符は問わず）")
     assert texts["tsumo"][0] == "600・1,200以上のツモ"
     texts = said("ja", [32000, 24000, 23000, 21000], 3, 3)
     assert texts["tsumo"][0] == "2,900オール以上のツモ"

@@ -77,6 +77,10 @@ def test_following_a_link_shows_the_game_read_only(site):
             chart.draw_chart(followed, played)
             assert len(document.querySelectorAll("[data-ledger-chart] path[data-seat]")) == \
                 game["rules"]["players"]
+            # the legend: the players' names alone, no wind of one hand (fifth Korean reader, A1)
+            legend = [node.textContent for node in document.querySelectorAll(".chart-legend")]
+            assert legend == [name[:6] + "…" if len(name) > 7 else name
+                              for name in NAMES[:game["rules"]["players"]]]
             assert screen.form_hidden(played, None, model.following)
             board.draw_history(followed, played)
             assert len(document.querySelectorAll("[data-ledger-history] tr")) == len(game["hands"])

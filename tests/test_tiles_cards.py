@@ -276,3 +276,18 @@ def test_three_players_refuse_a_chi_or_2m_to_8m_next_to_the_field(lang, keys, fi
     shown = opened(lang, link(players="3", **keys))
     assert shown["error"] == (field, wanted)
     assert shown["state"] == "invalid" and shown["tiles"] is None
+
+
+@pytest.mark.parametrize("lang, said", [("ko", "화료패 칸에 ‘8삭’ 패가 남아 있어요"),
+                                        ("ja", "和了牌の欄に「八索」が残っています")])
+def test_a_winning_tile_left_beside_13_tiles_is_named(lang, said):
+    """A 14-tile hand cut to 13 leaves its winning tile in its field (fifth Korean reader, B1):
+    the message names that tile, not a rule the player broke."""
+    keys = dict(hand="234m345m678p5567s", agari="8s")  # 13 tiles, a winning tile left
+    with pytest.raises(InputError) as refused:
+        calculate({"rule": "riichi", "fumode": "tiles", **keys})
+    assert (refused.value.field, refused.value.code, refused.value.tile) == ("agari", "not_held", "8s")
+    shown = opened(lang, link(**keys))
+    wanted = STRINGS[lang]["error"]["not_held_tile"].format(
+        label=STRINGS[lang]["label"]["agari"], tile=STRINGS[lang]["tiles"]["name"]["8s"])
+    assert shown["error"] == ("agari", wanted) and said in wanted

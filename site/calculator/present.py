@@ -250,7 +250,7 @@ def error_text(error, strings):
     """The sentence for an InputError, in the page's language, naming the field."""
     messages = strings["error"]
     template = messages.get(f"{error.code}_{error.field}", messages[error.code])
-    if getattr(error, "tile", None):  # too many of one tile: the sentence names it
+    if getattr(error, "tile", None):  # too many of one tile, a winning tile left: the sentence names it
         template = messages[f"{error.code}_tile"]
     key = KEYS[error.field]
     return template.format(label=strings["label"][error.field],

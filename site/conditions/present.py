@@ -85,6 +85,8 @@ def hands_text(need, strings, win="ron"):
         parts.append(say["from_limit"].format(limit=strings["tier"][need["limit"]]))
     elif need["limit"]:
         parts.append(strings["tier"][need["limit"]])
+    elif parts:  # an amount below a mangan: a mangan or more does it too (fifth ja reader, A1)
+        parts.append(say["from_limit"].format(limit=strings["tier"]["mangan"]))
     return say["hands_sep"].join(parts)
 
 
