@@ -217,8 +217,6 @@ def test_a_bad_or_hostile_link_says_why_next_to_the_field(lang, keys, field, cod
 
 @pytest.mark.parametrize("keys,field,tile,ko,ja", [
     (dict(hand="22222m567p345s99s1z", agari="1z"), "hand", "2m", "‘2만’ 패가", "「二萬」が"),
-    (dict(hand="234m567p345s99s0m0m", agari="9s", aka="1"), "hand", "0m", "‘적5만’ 패가",
-     "「赤五萬」が"),
     (dict(hand="234m567p345s99s", melds="pon:999s", agari="9s"), "melds", "9s", "‘9삭’ 패가",
      "「九索」が"),
 ])
@@ -233,6 +231,18 @@ def test_a_fifth_copy_typed_in_is_named(keys, field, tile, ko, ja):
     with pytest.raises(InputError) as refused:
         calculate({"rule": "riichi", "fumode": "tiles", **keys})
     assert (refused.value.field, refused.value.code, refused.value.tile) == (field, "too_many", tile)
+
+
+@pytest.mark.parametrize("lang, said", [("ko", "‘적5만’ 패는 한 장뿐이에요. 다른 5는 0이 아니라 5로"),
+                                        ("ja", "「赤五萬」は1枚しかありません。ほかの5は0ではなく5で")])
+def test_a_second_red_five_typed_in_says_there_is_one(lang, said):
+    """Two red fives typed in are no "more than four" (sixth Korean reader, B2): the sentence
+    says a suit has one red five, and how to write the other five."""
+    keys = dict(hand="234m567p345s99s0m0m", agari="9s", aka="1")
+    shown = opened(lang, link(**keys))
+    wanted = STRINGS[lang]["error"]["too_many_red"].format(
+        label=STRINGS[lang]["label"]["hand"], tile=STRINGS[lang]["tiles"]["name"]["0m"])
+    assert shown["error"] == ("hand", wanted) and said in wanted
 
 
 # Three-player riichi is played without 2m–8m (so without the red 5m) and without chi (SPEC §9.2).

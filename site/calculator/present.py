@@ -251,7 +251,8 @@ def error_text(error, strings):
     messages = strings["error"]
     template = messages.get(f"{error.code}_{error.field}", messages[error.code])
     if getattr(error, "tile", None):  # too many of one tile, a winning tile left: the sentence names it
-        template = messages[f"{error.code}_tile"]
+        red = error.code == "too_many" and error.tile[0] == "0"  # a second red five: one a suit
+        template = messages[f"{error.code}_red" if red else f"{error.code}_tile"]
     key = KEYS[error.field]
     return template.format(label=strings["label"][error.field],
                            low=key.low if key.low is not None else "",
