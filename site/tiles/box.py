@@ -92,8 +92,9 @@ class TileBox:
             return
         if button.hasAttribute("data-tile"):
             added = hand.add(button.getAttribute("data-tile"), self.target)
-            if added is None:  # said why: a full hand, a fifth copy or second red five (named), a
-                tile, says = button.getAttribute("data-tile"), self.strings["tiles"]  # sixth indicator
+            # said why: a full hand, a fifth copy or a second red five (named), a sixth indicator
+            if added is None:
+                tile, says = button.getAttribute("data-tile"), self.strings["tiles"]
                 why = hand.refusal(tile, self.target)
                 self.note(says[why].format(tile=says["name"][tile if why == "no_second_red" else kind(tile)]))
                 return

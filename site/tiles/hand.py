@@ -165,19 +165,18 @@ class Hand(Record):
 
     def copies(self, tile):
         """How many of this tile's kind the hand, its melds and the indicators hold."""
-        everything = [t for held in (self.concealed, self.dora, self.ura) for t in held]
-        everything += [t for _name, meld in self.called for t in meld]
         wanted = kind(tile)
         red = "0" + wanted[1] if wanted[0] == "5" else None  # a red five is a five
-        return len([t for t in everything if t in (wanted, red)])
+        return len([t for t in self.everything() if t in (wanted, red)])
 
-    def red_copies(self, tile):
-        """How many red fives of `tile`'s suit (a "0") the hand, its melds and the indicators
-        hold: a set has one of each."""
-        red = "0" + tile[1]
-        everything = [t for held in (self.concealed, self.dora, self.ura) for t in held]
-        everything += [t for _name, meld in self.called for t in meld]
-        return everything.count(red)
+    def everything(self):
+        """Every tile the hand, its melds and the indicators hold."""
+        found = [t for held in (self.concealed, self.dora, self.ura) for t in held]
+        return found + [t for _name, meld in self.called for t in meld]
+
+    def second_red(self, tiles):
+        """Whether `tiles` hold a red five whose suit's one red five is already in."""
+        return any(t[0] == "0" and t in self.everything() for t in tiles)
 
     def shown(self):
         """The concealed tiles sorted, with the winning tile taken out to stand apart:
@@ -193,24 +192,20 @@ class Hand(Record):
         fifth copy, a full hand, no such meld, a sixth indicator)."""
         if target in ("dora", "ura"):
             held = getattr(self, target)
-            if len(held) >= MAX_INDICATORS or self.copies(tile) >= 4 or self._second_red([tile]):
+            if len(held) >= MAX_INDICATORS or self.copies(tile) >= 4 or self.second_red([tile]):
                 return None
             return replace(self, **{target: held + (tile,)})
         if target == "agari" and tile in self.concealed and self.count() == FULL:
             return replace(self, agari=tile)
         if target in MELD_KINDS:
             meld = meld_of(target, tile)
-            if meld is None or self.count() + 3 > FULL or self._second_red(meld) or any(
+            if meld is None or self.count() + 3 > FULL or self.second_red(meld) or any(
                     self.copies(t) + meld.count(t) > 4 for t in meld):
                 return None
             return self._settled(replace(self, called=self.called + ((target, tuple(meld)),)))
-        if self.count() >= FULL or self.copies(tile) >= 4 or self._second_red([tile]):
+        if self.count() >= FULL or self.copies(tile) >= 4 or self.second_red([tile]):
             return None
         return self._settled(replace(self, concealed=self.concealed + (tile,)), tile)
-
-    def _second_red(self, tiles):
-        """Whether `tiles` would make a second red five of a suit."""
-        return any(t[0] == "0" and self.red_copies(t) + 1 > 1 for t in tiles)
 
     def refusal(self, tile, target):
         """Why `add` finds no place for `tile` at `target`: "full" (14 tiles), "no_fifth" (its
@@ -228,7 +223,7 @@ class Hand(Record):
             return "full"
         if self.copies(tile) >= 4:
             return "no_fifth"
-        if tile[0] == "0" and self.red_copies(tile):
+        if self.second_red([tile]):
             return "no_second_red"
         if target in ("dora", "ura") and len(getattr(self, target)) >= MAX_INDICATORS:
             return "no_indicator"
