@@ -10,7 +10,7 @@ from .fu import FuHand, count_fu
 from .keys import KEYS, SITUATION_FLAGS
 from .riichi import Hand, TableRules, riichi_payments
 from .situation import RON_ONLY, TSUMO_ONLY, Facts, refused
-from .tiles import (DRAGONS, ORPHANS, SUITS, WINDS, TileError, counts, name, next_tile, parse_melds,
+from .tiles import (DRAGONS, ORPHANS, WINDS, TileError, counts, name, next_tile, parse_melds,
                     parse_tiles, readings)
 from .yaku import Situation, yaku_of
 
@@ -82,7 +82,7 @@ def read_tiles(v, counted=True):
             if red:
                 reds[tile // 9] += 1
                 if reds[tile // 9] > 1:
-                    raise TileError(field, "too_many", "0" + SUITS[tile // 9])
+                    raise TileError(field, "too_many", name(tile, red))
             seen[tile] += 1
             plain[tile] += not red
             if seen[tile] > 4 or plain[tile] > plain_copies[tile]:
@@ -96,7 +96,7 @@ def read_tiles(v, counted=True):
         raise TileError("agari", "empty")  # 13 tiles are read for their waits; 14 need a winner
     if agari and size == 13 and len(melds) <= 4:
         # the winning tile is one of the 14, not a 14th: named (a tile left from a 14-tile hand)
-        raise TileError("agari", "not_held", ("0" + SUITS[agari[0] // 9]) if agari[1] else name(agari[0]))
+        raise TileError("agari", "not_held", name(*agari))
     if size != (14 if agari else 13) or len(melds) > 4:
         raise TileError("hand", "tile_count")
     if agari and (agari[0] not in (t for t, _red in concealed) or agari[1] and agari not in concealed):

@@ -37,8 +37,9 @@ class TileError(EngineError):
         self.tile = tile
 
 
-def name(tile):
-    return f"{tile % 9 + 1}{SUITS[tile // 9]}"
+def name(tile, red=False):
+    """The tile as the notation writes it; a red five as 0 (``name(4, True)`` is "0m")."""
+    return f"{0 if red else tile % 9 + 1}{SUITS[tile // 9]}"
 
 
 def is_honour(tile):
